@@ -1,0 +1,26 @@
+# tripterm — see README.md. `make demo` and `make test` work on a fresh Debian machine with Swift 6.
+SWIFT ?= swift
+export PATH := $(PATH):/opt/swift/usr/bin
+
+.PHONY: all deps build release test demo clean
+
+all: build
+
+deps:
+	@./scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+demo: build
+	$(SWIFT) run --skip-build tripterm --help
+
+clean:
+	rm -rf .build

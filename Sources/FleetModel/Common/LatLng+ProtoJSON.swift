@@ -1,0 +1,13 @@
+extension LatLng: ProtoMessage {
+    public init(from decoder: any Decoder) throws {
+        let r = try ProtoReader(decoder)
+        self.init(latitude: try r("latitude", default: 0), longitude: try r("longitude", default: 0))
+        try r.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var w = ProtoWriter(encoder)
+        try w.put("latitude", latitude)
+        try w.put("longitude", longitude)
+    }
+}

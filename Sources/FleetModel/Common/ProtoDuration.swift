@@ -1,0 +1,92 @@
+/// `google.protobuf.Duration`: a signed span kept to the nanosecond, written as decimal seconds with an `s` suffix
+/// (`"12.500s"`, `"-0.000000001s"`).
+public struct ProtoDuration: Hashable, Comparable, Sendable {
+    public var seconds: Int64
+    /// Same sign as `seconds` (or zero), magnitude below one second.
+    public var nanos: Int32
+
+    public init(seconds: Int64, nanos: Int32 = 0) {
+        self.seconds = seconds
+        self.nanos = nanos
+    }
+
+    public init(_ duration: Swift.Duration) {
+        let (s, attos) = duration.components
+        var seconds = s
+        var nanos = attos / 1_000_000_000
+        if seconds > 0 && nanos < 0 {
+            seconds -= 1
+            nanos += 1_000_000_000
+        } else if seconds < 0 && nanos > 0 {
+            seconds += 1
+            nanos -= 1_000_000_000
+        }
+        self.init(seconds: seconds, nanos: Int32(nanos))
+    }
+
+    public var duration: Swift.Duration { .seconds(seconds) + .nanoseconds(Int64(nanos)) }
+
+    /// The span in seconds as a Double, for display and arithmetic that need no nanosecond precision.
+    public var timeInterval: Double { Double(seconds) + Double(nanos) / 1e9 }
+
+    public static func < (a: Self, b: Self) -> Bool { a.duration < b.duration }
+
+    /// Largest magnitude proto allows: 315,576,000,000 s (10,000 years).
+    static let maxSeconds: Int64 = 315_576_000_000
+
+    public init(protoText text: String) throws(ProtoValueError) {
+        func fail(_ why: String) -> ProtoValueError {
+            ProtoValueError("invalid Duration \"\(text)\": \(why) (expected seconds with an 's' suffix, like 12.5s)")
+        }
+        var p = AsciiScanner(text)
+        let negative = p.eat("-")
+        var seconds: Int64 = 0
+        var digits = 0
+        while let d = p.digit() {
+            digits += 1
+            guard digits <= 12 else { throw fail("too many digits") }
+            seconds = seconds * 10 + Int64(d)
+        }
+        var nanos = 0
+        var fraction = 0
+        if p.eat(".") {
+            while let d = p.digit() {
+                fraction += 1
+                guard fraction <= 9 else { throw fail("more than 9 fractional digits") }
+                nanos = nanos * 10 + d
+            }
+            for _ in fraction..<9 { nanos *= 10 }
+        }
+        guard digits + fraction > 0 else { throw fail("no digits") }
+        guard p.eat("s"), p.atEnd else { throw fail("missing 's' suffix") }
+        guard seconds <= Self.maxSeconds else { throw fail("longer than 10,000 years") }
+        self.init(seconds: negative ? -seconds : seconds, nanos: Int32(negative ? -nanos : nanos))
+    }
+
+    /// Seconds with 0, 3, 6 or 9 fractional digits and an `s`, as protobuf writes it.
+    public var protoText: String {
+        let negative = seconds < 0 || nanos < 0
+        return (negative ? "-" : "") + String(seconds.magnitude) + fractionDigits(Int32(nanos.magnitude)) + "s"
+    }
+}
+
+extension ProtoDuration: ProtoJSONField {
+    public init(protoJSON decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        do {
+            try self.init(protoText: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.description)
+        }
+    }
+    public func encodeProtoJSON(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(protoText)
+    }
+    public var isProtoDefault: Bool { false }
+}
+
+extension ProtoDuration: CustomStringConvertible {
+    public var description: String { protoText }
+}

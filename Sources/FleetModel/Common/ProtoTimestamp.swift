@@ -1,0 +1,171 @@
+import Foundation
+
+/// `google.protobuf.Timestamp`: a UTC instant kept to the nanosecond, written in RFC 3339.
+///
+/// Kept as seconds + nanos rather than `Date` because `Date`'s Double loses nanoseconds, and Fleet Engine's version
+/// fields (`currentRouteSegmentVersion`…) must be echoed back exactly for delta polling.
+public struct ProtoTimestamp: Hashable, Comparable, Sendable {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var seconds: Int64
+    /// Nanoseconds within the second, 0 ..< 1_000_000_000.
+    public var nanos: Int32
+
+    public init(seconds: Int64, nanos: Int32 = 0) {
+        let carry = Int64(nanos).floorDiv(1_000_000_000)
+        self.seconds = seconds + carry
+        self.nanos = Int32(Int64(nanos) - carry * 1_000_000_000)
+    }
+
+    public init(_ date: Date) {
+        let whole = date.timeIntervalSince1970.rounded(.down)
+        let nanos = ((date.timeIntervalSince1970 - whole) * 1e9).rounded()
+        self.init(seconds: Int64(whole), nanos: Int32(min(nanos, 999_999_999)))
+    }
+
+    public var date: Date { Date(timeIntervalSince1970: Double(seconds) + Double(nanos) / 1e9) }
+
+    public static func < (a: Self, b: Self) -> Bool { (a.seconds, a.nanos) < (b.seconds, b.nanos) }
+
+    /// The instant `duration` later (earlier when negative).
+    public static func + (t: Self, d: Swift.Duration) -> Self {
+        let (s, attos) = d.components
+        return ProtoTimestamp(seconds: t.seconds + s, nanos: t.nanos + Int32(attos / 1_000_000_000))
+    }
+
+    /// The time from `b` to `a`.
+    public static func - (a: Self, b: Self) -> Swift.Duration {
+        .seconds(a.seconds - b.seconds) + .nanoseconds(Int64(a.nanos) - Int64(b.nanos))
+    }
+}
+
+extension ProtoTimestamp {
+    /// Smallest and largest instants proto allows: 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999999Z.
+    static let minSeconds: Int64 = -62_135_596_800
+    static let maxSeconds: Int64 = 253_402_300_799
+
+    /// Parses RFC 3339 as proto3 JSON accepts it: `YYYY-MM-DDTHH:MM:SS`, 0–9 fractional digits, then `Z` or an
+    /// offset such as `+01:00`.
+    public init(rfc3339 text: String) throws(ProtoValueError) {
+        var p = AsciiScanner(text)
+        func fail(_ why: String) -> ProtoValueError {
+            ProtoValueError("invalid Timestamp \"\(text)\": \(why) (expected RFC 3339 like 2025-01-01T00:00:00.5Z)")
+        }
+        guard let year = p.digits(4), p.eat("-"), let month = p.digits(2), p.eat("-"), let day = p.digits(2),
+            p.eat("T") || p.eat("t"), let hour = p.digits(2), p.eat(":"), let minute = p.digits(2), p.eat(":"),
+            let second = p.digits(2)
+        else { throw fail("malformed date or time") }
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60, second < 60
+        else { throw fail("field out of range") }
+        var nanos = 0
+        if p.eat(".") {
+            var count = 0
+            while let d = p.digit() {
+                count += 1
+                guard count <= 9 else { throw fail("more than 9 fractional digits") }
+                nanos = nanos * 10 + d
+            }
+            guard count > 0 else { throw fail("no digits after '.'") }
+            for _ in count..<9 { nanos *= 10 }
+        }
+        var offset = 0
+        if p.eat("Z") || p.eat("z") {
+        } else if let sign = p.oneOf("+-") {
+            guard let oh = p.digits(2), p.eat(":"), let om = p.digits(2), oh < 24, om < 60 else {
+                throw fail("malformed UTC offset")
+            }
+            offset = (oh * 3600 + om * 60) * (sign == "-" ? -1 : 1)
+        } else {
+            throw fail("missing 'Z' or UTC offset")
+        }
+        guard p.atEnd else { throw fail("unexpected text after the time") }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+        guard (Self.minSeconds...Self.maxSeconds).contains(seconds) else { throw fail("outside years 0001–9999") }
+        self.init(seconds: seconds, nanos: Int32(nanos))
+    }
+
+    /// RFC 3339 in UTC with 0, 3, 6 or 9 fractional digits, as protobuf writes it.
+    public var rfc3339: String {
+        let days = seconds.floorDiv(86_400)
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (y, m, d) = civilFromDays(Int(days))
+        var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
+        out += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        out += fractionDigits(nanos) + "Z"
+        return out
+    }
+}
+
+extension ProtoTimestamp: ProtoJSONField {
+    public init(protoJSON decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        do {
+            try self.init(rfc3339: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: error.description)
+        }
+    }
+    public func encodeProtoJSON(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rfc3339)
+    }
+    public var isProtoDefault: Bool { false }
+}
+
+extension ProtoTimestamp: CustomStringConvertible {
+    public var description: String { rfc3339 }
+}
+
+/// ".500", ".081409", ".000000001" or "" — protobuf's choice of 0, 3, 6 or 9 digits.
+func fractionDigits(_ nanos: Int32) -> String {
+    guard nanos != 0 else { return "" }
+    if nanos % 1_000_000 == 0 { return "." + pad(Int(nanos / 1_000_000), 3) }
+    if nanos % 1_000 == 0 { return "." + pad(Int(nanos / 1_000), 6) }
+    return "." + pad(Int(nanos), 9)
+}
+
+func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}
+
+private func isLeap(_ y: Int) -> Bool { y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) }
+
+private func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+private func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+}
+
+private func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+}
+
+extension Int64 {
+    func floorDiv(_ d: Int64) -> Int64 {
+        let q = self / d
+        return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
+    }
+}

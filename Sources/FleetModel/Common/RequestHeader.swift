@@ -1,0 +1,91 @@
+/// The `header` every Fleet Engine request carries (`maps.fleetengine.v1.RequestHeader`); in REST it travels as
+/// `header.regionCode=US&header.languageCode=en-US` query parameters.
+public struct RequestHeader: ProtoMessage, Hashable, Sendable {
+    public var languageCode: String
+    /// CLDR region, e.g. `US`. Required by Fleet Engine.
+    public var regionCode: String
+    public var sdkVersion: String
+    public var osVersion: String
+    public var deviceModel: String
+    public var sdkType: SdkType
+    public var mapsSdkVersion: String
+    public var navSdkVersion: String
+    public var platform: Platform
+    public var manufacturer: String
+    public var androidApiLevel: Int32
+    public var traceId: String
+
+    public enum SdkType: Int32, ProtoEnum {
+        case sdkTypeUnspecified = 0, consumer = 1, driver = 2, javascript = 3
+
+        public var protoName: String {
+            switch self {
+            case .sdkTypeUnspecified: "SDK_TYPE_UNSPECIFIED"
+            case .consumer: "CONSUMER"
+            case .driver: "DRIVER"
+            case .javascript: "JAVASCRIPT"
+            }
+        }
+    }
+
+    public enum Platform: Int32, ProtoEnum {
+        case platformUnspecified = 0, android = 1, ios = 2, web = 3
+
+        public var protoName: String {
+            switch self {
+            case .platformUnspecified: "PLATFORM_UNSPECIFIED"
+            case .android: "ANDROID"
+            case .ios: "IOS"
+            case .web: "WEB"
+            }
+        }
+    }
+
+    public init(languageCode: String = "", regionCode: String = "", sdkType: SdkType = .sdkTypeUnspecified) {
+        self.languageCode = languageCode
+        self.regionCode = regionCode
+        self.sdkVersion = ""
+        self.osVersion = ""
+        self.deviceModel = ""
+        self.sdkType = sdkType
+        self.mapsSdkVersion = ""
+        self.navSdkVersion = ""
+        self.platform = .platformUnspecified
+        self.manufacturer = ""
+        self.androidApiLevel = 0
+        self.traceId = ""
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let r = try ProtoReader(decoder)
+        languageCode = try r("languageCode", default: "")
+        regionCode = try r("regionCode", default: "")
+        sdkVersion = try r("sdkVersion", default: "")
+        osVersion = try r("osVersion", default: "")
+        deviceModel = try r("deviceModel", default: "")
+        sdkType = try r("sdkType", default: .sdkTypeUnspecified)
+        mapsSdkVersion = try r("mapsSdkVersion", default: "")
+        navSdkVersion = try r("navSdkVersion", default: "")
+        platform = try r("platform", default: .platformUnspecified)
+        manufacturer = try r("manufacturer", default: "")
+        androidApiLevel = try r("androidApiLevel", default: 0)
+        traceId = try r("traceId", default: "")
+        try r.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var w = ProtoWriter(encoder)
+        try w.put("languageCode", languageCode)
+        try w.put("regionCode", regionCode)
+        try w.put("sdkVersion", sdkVersion)
+        try w.put("osVersion", osVersion)
+        try w.put("deviceModel", deviceModel)
+        try w.put("sdkType", sdkType)
+        try w.put("mapsSdkVersion", mapsSdkVersion)
+        try w.put("navSdkVersion", navSdkVersion)
+        try w.put("platform", platform)
+        try w.put("manufacturer", manufacturer)
+        try w.put("androidApiLevel", androidApiLevel)
+        try w.put("traceId", traceId)
+    }
+}

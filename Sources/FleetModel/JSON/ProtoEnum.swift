@@ -1,0 +1,60 @@
+/// A proto enum: written as its name (proto3 JSON's canonical form) or as its number when the encoder asks for
+/// `enumsAsIntegers`; read from either.
+public protocol ProtoEnum: ProtoJSONField, CaseIterable, Hashable, RawRepresentable where RawValue == Int32 {
+    /// The value's name as the `.proto` file spells it, e.g. `ENROUTE_TO_PICKUP`.
+    var protoName: String { get }
+    /// Other spellings accepted on input, such as Cloud Logging's `TRIP_STATUS_NEW`.
+    static var protoAliases: [String: Self] { get }
+}
+
+extension ProtoEnum {
+    public static var protoAliases: [String: Self] { [:] }
+
+    /// The zero value every proto3 enum has, meaning "unspecified".
+    public static var unspecified: Self { Self(rawValue: 0)! }
+
+    /// The value with this proto name or alias.
+    public init?(protoName: String) {
+        if let value = Self.allCases.first(where: { $0.protoName == protoName }) ?? Self.protoAliases[protoName] {
+            self = value
+        } else {
+            return nil
+        }
+    }
+
+    public init(protoJSON decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let lenient = decoder.protoDecodingOptions.lenientEnums
+        if let number = try? c.decode(Int32.self) {
+            if let value = Self(rawValue: number) {
+                self = value
+            } else if lenient {
+                self = .unspecified
+            } else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown \(Self.self) value \(number)")
+            }
+            return
+        }
+        let name = try c.decode(String.self)
+        if let value = Self(protoName: name) {
+            self = value
+        } else if lenient {
+            self = .unspecified
+        } else {
+            let known = Self.allCases.map(\.protoName).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(
+                in: c, debugDescription: "unknown \(Self.self) value \"\(name)\" (expected one of \(known))")
+        }
+    }
+
+    public func encodeProtoJSON(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        if encoder.protoEncodingOptions.enumsAsIntegers {
+            try c.encode(rawValue)
+        } else {
+            try c.encode(protoName)
+        }
+    }
+
+    public var isProtoDefault: Bool { rawValue == 0 }
+}

@@ -1,0 +1,61 @@
+/// The shape shared by `providers/{provider}/{collection}/{id}` names (internal helper for
+/// ``TripName`` and ``VehicleName``).
+struct ResourceNameKind: Sendable {
+    let collection: String
+    let nameField: NameError.Field
+    let idField: NameError.Field
+    let format: String
+    /// Other collections, with what to call them, for a hint when the wrong kind is passed.
+    let otherCollections: [(collection: String, noun: String)]
+
+    static let trip = ResourceNameKind(
+        collection: "trips", nameField: .tripName, idField: .tripID,
+        format: "providers/{provider}/trips/{trip}",
+        otherCollections: [("vehicles", "a vehicle name")]
+    )
+    static let vehicle = ResourceNameKind(
+        collection: "vehicles", nameField: .vehicleName, idField: .vehicleID,
+        format: "providers/{provider}/vehicles/{vehicle}",
+        otherCollections: [("trips", "a trip name")]
+    )
+
+    func name(provider: String, id: String) -> String {
+        "providers/\(provider)/\(collection)/\(id)"
+    }
+
+    /// Checks both ids; `name` is the full name being parsed, if any, for messages.
+    func validate(provider: String, id: String, name: String? = nil) throws(NameError) {
+        if let reason = ResourceID.problem(withProviderID: provider) {
+            throw NameError(
+                input: provider, field: .providerID, reason: reason, expectedFormat: format, name: name
+            )
+        }
+        if let reason = ResourceID.problem(withID: id) {
+            throw NameError(input: id, field: idField, reason: reason, expectedFormat: format, name: name)
+        }
+    }
+
+    /// Splits and validates a full name strictly: four segments, literal `providers` and
+    /// the collection, no empty segments.
+    func parse(_ text: String) throws(NameError) -> (provider: String, id: String) {
+        let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard segments.count == 4, segments[0] == "providers", segments[2] == collection else {
+            throw NameError(
+                input: text, field: nameField, reason: formatReason(segments), expectedFormat: format
+            )
+        }
+        try validate(provider: segments[1], id: segments[3], name: text)
+        return (segments[1], segments[3])
+    }
+
+    private func formatReason(_ segments: [String]) -> String {
+        var reason = "must look like \(format)"
+        if segments.count == 4, segments[0] == "providers",
+           let other = otherCollections.first(where: { $0.collection == segments[2] }) {
+            reason += " (this is \(other.noun))"
+        } else if segments.count == 5, segments[4].isEmpty {
+            reason += " (remove the trailing '/')"
+        }
+        return reason
+    }
+}

@@ -1,0 +1,27 @@
+/// Where a stop actually happened, as the provider reports it (`maps.fleetengine.v1.StopLocation`).
+public struct StopLocation: ProtoMessage, Hashable, Sendable {
+    public var point: LatLng?
+    public var timestamp: ProtoTimestamp?
+    /// Deprecated, input only.
+    public var stopTime: ProtoTimestamp?
+
+    public init(point: LatLng?, timestamp: ProtoTimestamp? = nil) {
+        self.point = point
+        self.timestamp = timestamp
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let r = try ProtoReader(decoder)
+        point = try r("point")
+        timestamp = try r("timestamp")
+        stopTime = try r("stopTime")
+        try r.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var w = ProtoWriter(encoder)
+        try w.put("point", point)
+        try w.put("timestamp", timestamp)
+        try w.put("stopTime", stopTime)
+    }
+}

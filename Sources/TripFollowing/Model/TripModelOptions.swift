@@ -1,0 +1,53 @@
+import Foundation
+
+/// How a ``TripModel`` paces its polls.
+///
+/// Defaults follow the Consumer SDK: one poll every 5 s, measured from the end of the previous one. After a
+/// recoverable failure the model retries sooner, backing off exponentially (1 s, 2 s, 4 s…) with ±20 % jitter,
+/// capped at the poll interval so it notices a healed backend within one interval. After a client failure (bad
+/// name, token, permission, quota) it keeps polling, but slowly — every 15 s by default — because nothing will
+/// change until someone acts, and hammering a quota makes it worse. A server's `Retry-After` is always honoured
+/// as a minimum.
+public struct TripModelOptions: Sendable, Hashable {
+    public var pollInterval: Duration
+    public var initialBackoff: Duration
+    public var backoffMultiplier: Double
+    /// Upper bound of the recoverable backoff; nil means the poll interval.
+    public var maximumBackoff: Duration?
+    /// Jitter as a fraction: each backoff is scaled by a factor drawn from [1 − jitter, 1 + jitter].
+    public var jitter: Double
+    /// How often a client failure is retried.
+    public var clientErrorRetryInterval: Duration
+    /// Seed for the jitter; nil seeds from the system's randomness. Tests fix it to make delays reproducible.
+    public var jitterSeed: UInt64?
+
+    public init(
+        pollInterval: Duration = .seconds(5), initialBackoff: Duration = .seconds(1), backoffMultiplier: Double = 2,
+        maximumBackoff: Duration? = nil, jitter: Double = 0.2, clientErrorRetryInterval: Duration = .seconds(15),
+        jitterSeed: UInt64? = nil
+    ) {
+        self.pollInterval = pollInterval
+        self.initialBackoff = initialBackoff
+        self.backoffMultiplier = backoffMultiplier
+        self.maximumBackoff = maximumBackoff
+        self.jitter = jitter
+        self.clientErrorRetryInterval = clientErrorRetryInterval
+        self.jitterSeed = jitterSeed
+    }
+
+    /// The delay before retrying after `attempt` consecutive recoverable failures (1 for the first), before jitter.
+    public func backoff(attempt: Int) -> Duration {
+        let cap = maximumBackoff ?? max(pollInterval, initialBackoff)
+        let scale = pow(backoffMultiplier, Double(max(0, attempt - 1)))
+        let seconds = min(initialBackoff.seconds * scale, cap.seconds)
+        return .seconds(seconds)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a Double.
+    public var seconds: Double {
+        let (s, attos) = components
+        return Double(s) + Double(attos) / 1e18
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Runs the built `tripterm` executable, as a user would, and captures what it prints.
+struct TriptermBinary {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `tripterm` beside the test bundle in the build folder (the test target depends on it, so it is built).
+    static var url: URL {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if dir.pathExtension == "xctest" || dir.lastPathComponent == "MacOS" { dir = dir.deletingLastPathComponent() }
+        while !FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("tripterm").path), dir.path != "/" {
+            dir = dir.deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("tripterm")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tripterm's build and tests need, when they are missing and we may (root or
+# password-less sudo). Prints what it would install otherwise. Safe to run repeatedly: a no-op when all are present.
+set -euo pipefail
+
+# One package per line: what needs it.
+packages=(
+  jq            # tests read trip files and JSON output with it, as users do
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+  sudo=(sudo -n)
+else
+  echo "install-deps: missing ${missing[*]}; run as root or install them: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
