@@ -14,7 +14,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "FleetModel"),
-        .target(name: "TripFollowing", dependencies: ["FleetModel"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "TripFollowing", dependencies: ["FleetModel", "CZlib"]),
         .executableTarget(
             name: "tripterm",
             dependencies: [
@@ -24,7 +25,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel"]),
-        .testTarget(name: "TripFollowingTests", dependencies: ["TripFollowing", "FleetModel"]),
+        .testTarget(
+            name: "TripFollowingTests", dependencies: ["TripFollowing", "FleetModel"], resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "TriptermTests", dependencies: ["tripterm"]),
     ],
     swiftLanguageModes: [.v6]

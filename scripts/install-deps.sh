@@ -6,6 +6,8 @@ set -euo pipefail
 # One package per line: what needs it.
 packages=(
   jq            # tests read trip files and JSON output with it, as users do
+  zlib1g-dev    # gzip-compressed inputs (.json.gz, .gpx.gz)
+  pkg-config    # finds zlib for the build
 )
 
 missing=()
