@@ -51,7 +51,7 @@ public struct ProtoJSONError: Error, Equatable, Sendable, CustomStringConvertibl
         self.message = message
     }
 
-    init(_ error: DecodingError) {
+    public init(_ error: DecodingError) {
         func render(_ path: [any CodingKey]) -> String {
             var out = ""
             for key in path {

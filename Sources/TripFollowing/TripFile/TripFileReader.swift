@@ -1,0 +1,108 @@
+import FleetModel
+import Foundation
+
+/// Reads trip files (docs/trip-file.md). A torn last line — what a crash while writing leaves — is skipped with a
+/// warning; any other bad line stops reading with `file:line:column` and what was expected there.
+public enum TripFileReader {
+    /// Whether the data starts like a trip file (its header names the format).
+    public static func looksLikeTripFile(_ data: Data) -> Bool {
+        let prefix = data.prefix(512)
+        guard let text = String(data: prefix, encoding: .utf8) ?? String(data: prefix.dropLast(3), encoding: .utf8) else { return false }
+        return text.drop(while: \.isWhitespace).hasPrefix("{") && text.contains("\"\(TripFileFormat.name)\"")
+    }
+
+    public static func read(_ data: Data, path: String) throws(InputError) -> (recording: TripRecording, warnings: [InputWarning]) {
+        let decoder = JSONDecoder()
+        var lines = LineSplitter(data)
+        guard let first = lines.next() else { throw InputError(path: path, message: "empty file: expected a trip file header") }
+        let header: TripFileHeader
+        do {
+            header = try decoder.decode(TripFileHeader.self, from: first.bytes)
+        } catch {
+            throw lineError(path: path, line: first, error: error, expected: "a trip file header")
+        }
+        guard header.format == TripFileFormat.name else {
+            throw InputError(path: path, line: 1, column: 1, message: "not a trip file: header format is \"\(header.format)\", expected \"\(TripFileFormat.name)\"")
+        }
+        guard header.version >= 1, header.version <= TripFileFormat.version else {
+            throw InputError(path: path, line: 1, column: 1, message: "trip file version \(header.version) is not supported (this tripterm reads version \(TripFileFormat.version))")
+        }
+        let name: TripName
+        do {
+            name = try TripName(parsing: header.trip)
+        } catch {
+            throw InputError(path: path, line: 1, column: column(of: "trip", in: first.bytes), message: "header: \(error)")
+        }
+        var recording = TripRecording(tripName: name, source: header.source, created: header.created)
+        var warnings: [InputWarning] = []
+        while let line = lines.next() {
+            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let result: Result<TripEvent, ProtoJSONError>
+            do {
+                result = try decoder.decode(TripFileEventLine.self, from: line.bytes).event()
+            } catch {
+                if line.isLast && !line.terminated {
+                    warnings.append(InputWarning(path: path, line: line.number, message: "skipped an incomplete last line (the recording was probably interrupted)"))
+                    break
+                }
+                throw lineError(path: path, line: line, error: error, expected: "an event")
+            }
+            switch result {
+            case .success(let event): recording.events.append(event)
+            case .failure(let error):
+                throw InputError(path: path, line: line.number, column: column(of: error.path, in: line.bytes), message: "\(error)")
+            }
+        }
+        recording.sortEvents()
+        return (recording, warnings)
+    }
+
+    private static func lineError(path: String, line: LineSplitter.Line, error: any Error, expected: String) -> InputError {
+        guard let decoding = error as? DecodingError else {
+            return InputError(path: path, line: line.number, message: "expected \(expected): \(error)")
+        }
+        let json = ProtoJSONError(decoding)
+        if json.message.hasPrefix("not valid JSON") {
+            let (column, problem) = JSONSyntax.error(in: line.bytes) ?? (1, json.message)
+            return InputError(path: path, line: line.number, column: column, message: "expected \(expected) as one JSON object: \(problem)")
+        }
+        return InputError(path: path, line: line.number, column: column(of: json.path, in: line.bytes), message: "\(json)")
+    }
+
+    /// The 1-based byte column where the last key of `path` appears in the line (or 1).
+    static func column(of path: String, in bytes: Data) -> Int {
+        let key = path.split(separator: ".").last.map { String($0.prefix { $0 != "[" }) } ?? ""
+        guard !key.isEmpty, let range = bytes.range(of: Data("\"\(key)\"".utf8)) else { return 1 }
+        return range.lowerBound - bytes.startIndex + 1
+    }
+}
+
+/// Splits data into lines on `\n`, remembering whether the last one was terminated.
+struct LineSplitter {
+    struct Line {
+        var bytes: Data
+        var number: Int
+        var terminated: Bool
+        var isLast: Bool
+    }
+
+    private let data: Data
+    private var index: Data.Index
+    private var number = 0
+
+    init(_ data: Data) {
+        self.data = data
+        self.index = data.startIndex
+    }
+
+    mutating func next() -> Line? {
+        guard index < data.endIndex else { return nil }
+        number += 1
+        let newline = data[index...].firstIndex(of: 0x0A)
+        let end = newline ?? data.endIndex
+        var bytes = data[index..<end]
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        index = newline.map { data.index(after: $0) } ?? data.endIndex
+        return Line(bytes: Data(bytes), number: number, terminated: newline != nil, isLast: index == data.endIndex)
+    }
+}
