@@ -2,7 +2,7 @@
 ///
 /// Parsing once at the edge (command line, config, API responses) lets the rest of the
 /// follower pass names around without re-checking them. Encodes as its plain string.
-public struct TripName: Hashable, Sendable, CustomStringConvertible, LosslessStringConvertible, Codable {
+public struct TripName: FleetResourceName {
     /// The provider id (the Google Cloud project id).
     public let provider: String
     /// The trip id.
@@ -23,30 +23,9 @@ public struct TripName: Hashable, Sendable, CustomStringConvertible, LosslessStr
         self.tripID = id
     }
 
-    /// `nil` when `description` is not a valid trip name.
-    public init?(_ description: String) {
-        guard let name = try? TripName(parsing: description) else { return nil }
-        self = name
-    }
-
     /// The full resource name.
     public var description: String { ResourceNameKind.trip.name(provider: provider, id: tripID) }
 
     /// `providers/{provider}`, the parent used in CreateTrip and SearchTrips requests.
     public var parent: String { "providers/\(provider)" }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }

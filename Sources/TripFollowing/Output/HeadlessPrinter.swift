@@ -4,7 +4,7 @@ import Foundation
 /// A subscriber that prints one line per callback — for scripts, monitoring and `make demo` before a terminal UI:
 /// `tripterm replay FILE --headless` and `tripterm rider --headless`.
 ///
-/// Text lines are `TIME  CALLBACK  SUMMARY`; with `json` each line is an object
+/// Text lines are `TIME  CALLBACK  SUMMARY` (the callback padded to 26 columns); with `json` each line is an object
 /// `{"time": …, "callback": …, "value": …}` whose value is the Fleet Engine JSON of what changed.
 public actor HeadlessPrinter: TripModelSubscriber {
     public enum Format: Sendable { case text, json }
@@ -34,7 +34,7 @@ public actor HeadlessPrinter: TripModelSubscriber {
         let time = now().rfc3339
         switch format {
         case .text:
-            write(time + "  " + callback.padding(toLength: 18, withPad: " ", startingAt: 0) + summary)
+            write(time + "  " + callback.padding(toLength: 26, withPad: " ", startingAt: 0) + summary)
         case .json:
             let object = JSONValue.object(["time": .string(time), "callback": .string(callback), "value": value])
             write((try? ProtoJSON.encodeString(object)) ?? "{}")

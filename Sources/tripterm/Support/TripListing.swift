@@ -1,0 +1,24 @@
+import FleetModel
+import TripFollowing
+
+/// The table `replay --list` prints: one row per trip.
+enum TripListing {
+    static func table(_ recordings: [TripRecording]) -> String {
+        var rows = [["TRIP", "STATUS PATH", "FROM", "TO", "UPDATES"]]
+        for r in recordings {
+            let span = r.timeSpan
+            rows.append([
+                r.tripName.tripID,
+                r.statusPath.map(\.protoName).joined(separator: " → "),
+                span.map { $0.lowerBound.rfc3339 } ?? "-",
+                span.map { $0.upperBound.rfc3339 } ?? "-",
+                String(r.snapshots.count),
+            ])
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}

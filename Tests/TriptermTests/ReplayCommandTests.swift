@@ -1,0 +1,113 @@
+import FleetModel
+import Foundation
+import Testing
+
+/// `tripterm replay` and `tripterm export` as a user runs them.
+@Suite struct ReplayCommandTests {
+    static let sample = "Assets/trips/monaco-stops.jsonl"
+
+    static var repositoryRoot: URL {
+        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { dir = dir.deletingLastPathComponent() }
+        return dir
+    }
+
+    static func asset(_ path: String) -> String { repositoryRoot.appendingPathComponent(path).path }
+
+    static func temporaryDirectory() -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-cli-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func headlessReplayPrintsEveryCallbackAndEndsWithTheTrip() throws {
+        let out = try TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--speed", "max"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = out.stdout.split(separator: "\n")
+        #expect(lines.count > 20)
+        #expect(lines.first?.contains("status") == true)
+        #expect(lines.contains { $0.contains("status") && $0.hasSuffix("COMPLETE") })
+        #expect(lines.contains { $0.contains("intermediateDestinations") })
+        #expect(lines.contains { $0.contains("traffic") && $0.contains("TRAFFIC_JAM") })
+        #expect(out.stderr.isEmpty)
+    }
+
+    @Test func jsonLinesCarryFleetEngineJSON() throws {
+        let out = try TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--json", "--speed", "max"])
+        #expect(out.status == 0)
+        let values = try out.stdout.split(separator: "\n").map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        #expect(values.first?["callback"] == .string("status"))
+        #expect(values.contains { $0["callback"] == .string("vehicleLocation") && $0["value"]?["location"]?["latitude"] != nil })
+        #expect(values.allSatisfy { if case .string = $0["time"] { true } else { false } })
+    }
+
+    @Test func replayingWithRecordWritesAFileThatReplaysTheSame() throws {
+        let dir = Self.temporaryDirectory()
+        let copy = dir.appendingPathComponent("copy.jsonl").path
+        let first = try TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--speed", "max", "--record", copy])
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try TriptermBinary.run(["replay", copy, "--headless", "--speed", "max"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == first.stdout)
+    }
+
+    @Test func badInputsFailWithOneClearLine() throws {
+        let dir = Self.temporaryDirectory()
+        let unknown = dir.appendingPathComponent("notes.txt")
+        try Data("hello\n".utf8).write(to: unknown)
+        let truncated = dir.appendingPathComponent("trip.jsonl.gz")
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x4B, 0x4C]).write(to: truncated)
+        let cases: [([String], String)] = [
+            (["replay", dir.appendingPathComponent("missing.jsonl").path, "--headless"], "missing.jsonl: no such file"),
+            (["replay", dir.path, "--headless"], "is a directory"),
+            (["replay", unknown.path, "--headless"], "unknown format: expected a tripterm trip file"),
+            (["replay", truncated.path, "--headless"], "truncated gzip data"),
+            (["replay", Self.asset(Self.sample), "--headless", "--trip", "nope"], "no trip \"nope\" in the file; it has: "),
+            (["replay", Self.asset(Self.sample), "--speed", "fast"], "--speed must be a number from 0.5 to 1000 or 'max'"),
+        ]
+        for (arguments, message) in cases {
+            let out = try TriptermBinary.run(arguments)
+            #expect(out.status != 0, "\(arguments)")
+            #expect(out.stderr.contains(message), "\(arguments): \(out.stderr)")
+            #expect(out.stderr.split(separator: "\n").count <= 3, "short: \(out.stderr)")
+            #expect(!out.stderr.contains("Fatal error"))
+            #expect(out.stdout.isEmpty)
+        }
+    }
+
+    @Test func exportConvertsToEveryFormatAndBack() throws {
+        let dir = Self.temporaryDirectory()
+        for format in ["gpx", "geojson", "trip"] {
+            let output = dir.appendingPathComponent("out.\(format)").path
+            let out = try TriptermBinary.run(["export", Self.asset(Self.sample), "--to", format, "-o", output])
+            #expect(out.status == 0, "\(format): \(out.stderr)")
+            let back = try TriptermBinary.run(["replay", output, "--list"])
+            #expect(back.status == 0, "\(format): \(back.stderr)")
+            #expect(back.stdout.contains("COMPLETE"), "\(format): \(back.stdout)")
+        }
+        let gpx = try TriptermBinary.run(["export", Self.asset(Self.sample), "--to", "gpx"])
+        #expect(gpx.stdout.hasPrefix("<?xml"))
+        #expect(gpx.stdout.contains("<trkpt"))
+    }
+
+    /// `kill -9` in the middle of a recording loses at most the last second and never an earlier line.
+    @Test func aRecorderKilledMidwayLeavesAReadableFile() throws {
+        let dir = Self.temporaryDirectory()
+        let record = dir.appendingPathComponent("killed.jsonl").path
+        let process = Process()
+        process.executableURL = TriptermBinary.url
+        process.arguments = ["replay", Self.asset(Self.sample), "--headless", "--speed", "20", "--record", record]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 2.5)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        let check = try TriptermBinary.run(["replay", record, "--list"])
+        #expect(check.status == 0, "\(check.stderr)")
+        let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count >= 5, "about 1.5 s of a ×20 replay is recorded: \(lines.count) lines")
+        for line in lines.dropLast() { #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))) != nil) }
+    }
+}
