@@ -19,8 +19,9 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
+# Until the terminal map lands, the demo replays the bundled Monaco trip headless at ×20 (about 40 s).
 demo: build
-	$(SWIFT) run --skip-build tripterm --help
+	$(SWIFT) run --skip-build tripterm replay Assets/trips/monaco-stops.jsonl --headless --speed 20
 
 clean:
 	rm -rf .build
