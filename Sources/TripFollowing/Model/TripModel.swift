@@ -94,6 +94,20 @@ public actor TripModel {
 
     public var isPolling: Bool { pollLoop != nil }
 
+    /// Forgets the trip and any failure, stops polling, and makes every subscriber's next update a full report —
+    /// for replays that jump back to the start after the trip ended.
+    public func reset() {
+        stop()
+        trip = nil
+        observedAt = nil
+        journey = nil
+        consecutiveFailures = 0
+        lastError = nil
+        retryDelay = options.pollInterval
+        isFinished = false
+        for entry in subscribers { entry.needsFullReport = true }
+    }
+
     /// Polls now and returns when that poll's callbacks have been delivered. While polling is running this wakes
     /// the loop early and restarts its interval; a poll already in flight is waited for, then a fresh one is made.
     public func refresh() async {

@@ -17,19 +17,52 @@ public struct ReplayRun: Sendable {
 
     public var clock: ReplayClock { backend.clock }
 
-    /// Replays to the end. Cancelling the calling task stops it between polls.
-    public func run() async {
-        guard let end = backend.end else { return }
+    /// Replays to the end — and, with `loop`, from the start again until the calling task is cancelled.
+    /// Cancelling the calling task stops it between polls.
+    public func run(loop: Bool = false) async {
+        guard let start = backend.start, let end = backend.end else { return }
         while !Task.isCancelled {
             await model.refresh()
-            if await model.isFinished { break }
             let now = clock.timestamp
-            guard now < end, let next = backend.nextEventTime(after: now) else { break }
+            let finished = await model.isFinished
+            if finished || now >= end {
+                guard loop else { break }
+                await model.reset()
+                clock.seek(to: start)
+                continue
+            }
+            guard let next = backend.nextEventTime(after: now) else { break }
             do {
                 try await clock.sleep(until: ReplayClock.Instant(next))
             } catch {
                 break
             }
         }
+    }
+
+    // MARK: Transport
+
+    /// Pauses on the next recorded event.
+    public func stepForward() {
+        clock.pause()
+        if let next = backend.nextEventTime(after: clock.timestamp) { clock.seek(to: next) }
+    }
+
+    /// Pauses on the previous recorded event.
+    public func stepBackward() {
+        clock.pause()
+        if let previous = backend.previousEventTime(before: clock.timestamp) { clock.seek(to: previous) }
+    }
+
+    /// Jumps to a fraction (0…1, clamped) of the recording's span.
+    public func seek(fraction: Double) {
+        guard let start = backend.start, let end = backend.end else { return }
+        clock.seek(to: start + (end - start) * min(1, max(0, fraction)))
+    }
+
+    /// How far through the recording the clock is, 0…1.
+    public var progress: Double {
+        guard let start = backend.start, let end = backend.end, end > start else { return 1 }
+        return min(1, max(0, (clock.timestamp - start) / (end - start)))
     }
 }

@@ -32,6 +32,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "List the trips in the file (id, status path, time span, number of updates) and exit.")
     var list = false
 
+    @Flag(help: "Start again from the beginning at the end, until interrupted.")
+    var loop = false
+
     @Option(help: "Also record what the replay shows to this trip file.")
     var record: String?
 
@@ -58,7 +61,7 @@ struct ReplayCommand: AsyncParsableCommand {
             await run.model.register(r)
             recorder = r
         }
-        await run.run()
+        await run.run(loop: loop)
         if let recorder {
             await recorder.close()
             if let error = await recorder.writeError { throw error }

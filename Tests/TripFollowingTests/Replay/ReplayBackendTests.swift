@@ -109,3 +109,51 @@ import Testing
         #expect(ReplaySpeed.factor(0.5).description == "×0.5")
     }
 }
+
+@Suite struct ReplayRunTests {
+    func run(speed: ReplaySpeed = .asFastAsPossible) -> ReplayRun {
+        ReplayRun(recording: TripFileTests.sampleRecording(), speed: speed)
+    }
+
+    @Test func stepsBetweenRecordedEventsAndPauses() {
+        let run = run(speed: .realtime)
+        run.stepForward()
+        #expect(run.clock.isPaused)
+        #expect(run.clock.timestamp == TripFixtures.at(10))
+        run.stepForward()
+        #expect(run.clock.timestamp == TripFixtures.at(15))
+        run.stepBackward()
+        #expect(run.clock.timestamp == TripFixtures.at(10))
+        run.stepBackward()
+        run.stepBackward()
+        #expect(run.clock.timestamp == TripFixtures.at(0))
+    }
+
+    @Test func seeksToAFractionOfTheSpan() {
+        let run = run(speed: .realtime)
+        run.clock.pause()
+        run.seek(fraction: 0.5)
+        #expect(run.clock.timestamp == TripFixtures.at(150))
+        #expect(run.progress == 0.5)
+        run.seek(fraction: 7)
+        #expect(run.clock.timestamp == TripFixtures.at(300))
+    }
+
+    @Test func loopingStartsOverWithAFullReport() async {
+        let run = run()
+        let log = EventLog()
+        await run.model.register(log)
+        let task = Task { await run.run(loop: true) }
+        var lines: [String] = []
+        while lines.filter({ $0 == "status COMPLETE" }).count < 2 {
+            lines += await log.take()
+            await Task.yield()
+        }
+        task.cancel()
+        await task.value
+        let firstNew = lines.firstIndex(of: "status NEW")!
+        let secondNew = lines[(firstNew + 1)...].firstIndex(of: "status NEW")
+        #expect(secondNew != nil, "the second pass reports the trip from the start")
+        #expect(lines[secondNew! + 1].hasPrefix("pickup"))
+    }
+}
