@@ -6,30 +6,38 @@
 public final class ProtoReader {
     private let container: KeyedDecodingContainer<ProtoJSONKey>
     private let options: ProtoJSONDecodingOptions
+    /// The object's members by the name a field asks for: the lowerCamelCase name (a snake_case member is filed
+    /// under its camelCase form), or the folded name in case-insensitive mode. Built once from the members that
+    /// are present, so asking for the many absent fields of a message costs one hash lookup each.
+    private let members: [String: ProtoJSONKey]
+    /// Member names that a field asked for; tracked only to reject unknown fields.
     private var consumed: Set<String> = []
-    private lazy var foldedKeys: [String: ProtoJSONKey] = Dictionary(
-        container.allKeys.map { (ProtoJSONKey.folded($0.stringValue), $0) },
-        uniquingKeysWith: { first, _ in first }
-    )
 
     public init(_ decoder: any Decoder) throws {
         container = try decoder.container(keyedBy: ProtoJSONKey.self)
         options = decoder.protoDecodingOptions
+        var members: [String: ProtoJSONKey] = [:]
+        let caseInsensitive = options.caseInsensitiveKeys
+        for key in container.allKeys {
+            let name = key.stringValue
+            let index = caseInsensitive ? ProtoJSONKey.folded(name) : name.utf8.contains(UInt8(ascii: "_")) ? ProtoJSONKey.camelCase(name) : name
+            // An exact lowerCamelCase member wins over a snake_case or differently cased twin.
+            if let existing = members[index], existing.stringValue == index || name != index {
+                continue
+            }
+            members[index] = key
+        }
+        self.members = members
     }
 
     private func key(for name: String) -> ProtoJSONKey? {
-        let camel = ProtoJSONKey(name)
-        if container.contains(camel) { return camel }
-        let snake = ProtoJSONKey(ProtoJSONKey.snakeCase(name))
-        if snake != camel, container.contains(snake) { return snake }
-        if options.caseInsensitiveKeys { return foldedKeys[ProtoJSONKey.folded(name)] }
-        return nil
+        members[options.caseInsensitiveKeys ? ProtoJSONKey.folded(name) : name]
     }
 
     /// A singular field, or nil when it is absent or `null`.
     public func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T? {
         guard let key = key(for: name) else { return nil }
-        consumed.insert(key.stringValue)
+        if options.rejectUnknownFields { consumed.insert(key.stringValue) }
         if try container.decodeNil(forKey: key) { return nil }
         return try container.decode(ProtoFieldBox<T>.self, forKey: key).value
     }
@@ -42,7 +50,7 @@ public final class ProtoReader {
     /// A repeated field; absent or `null` reads as empty.
     public func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
         guard let key = key(for: name) else { return [] }
-        consumed.insert(key.stringValue)
+        if options.rejectUnknownFields { consumed.insert(key.stringValue) }
         if try container.decodeNil(forKey: key) { return [] }
         return try container.decode([ProtoFieldBox<T>].self, forKey: key).map(\.value)
     }

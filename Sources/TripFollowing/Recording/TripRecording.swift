@@ -40,7 +40,10 @@ public struct TripRecording: Sendable, Equatable {
 
     /// Sorts events by time, keeping the order of events with equal times.
     public mutating func sortEvents() {
-        events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        // Recordings are almost always written in order: check in one pass before sorting.
+        guard zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) else { return }
+        let order = events.indices.sorted { (events[$0].time, $0) < (events[$1].time, $1) }
+        events = order.map { events[$0] }
     }
 }
 
