@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all deps build release test demo clean
+.PHONY: all deps build release test demo clean bench bench-build
 
 all: build
 
@@ -25,3 +25,11 @@ demo: build
 
 clean:
 	rm -rf .build
+
+# Benchmarks live in their own package (Benchmarks/Package.swift) so that `swift test` here never builds them.
+# See docs/PERFORMANCE.md. A cold run takes a few minutes; each reading benchmark reads a 100,000-line file.
+bench: deps
+	cd Benchmarks && $(SWIFT) package benchmark --no-progress
+
+bench-build: deps
+	cd Benchmarks && $(SWIFT) build -c release

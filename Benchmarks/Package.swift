@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// tripterm's benchmarks, kept out of the root package so that `swift test` there does not build package-benchmark.
+// Run them with `make bench` or `cd Benchmarks && swift package benchmark` (docs/PERFORMANCE.md).
+import PackageDescription
+
+let package = Package(
+    name: "TriptermBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // name: keeps the identity stable whatever the checkout's directory is called.
+        .package(name: "tripterm", path: ".."),
+        // traits: ["MallocInterposer"] is required on Linux with Swift 6.3 (shared/reference/benchmarking.md).
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TripFollowingBench",
+            dependencies: [
+                .product(name: "TripFollowing", package: "tripterm"),
+                .product(name: "FleetModel", package: "tripterm"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/TripFollowingBench",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
