@@ -8,6 +8,8 @@ packages=(
   jq            # tests read trip files and JSON output with it, as users do
   zlib1g-dev    # gzip-compressed inputs (.json.gz, .gpx.gz)
   pkg-config    # finds zlib for the build
+  libncursesw5-dev  # the terminal UI (ncursesw headers; transitional name for libncurses-dev)
+  tmux          # end-to-end tests drive the terminal UI in a detached tmux session
 )
 
 missing=()
