@@ -29,9 +29,12 @@ public actor HeadlessPrinter: TripModelSubscriber {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    private func emit(_ callback: String, _ summary: String, _ value: JSONValue) {
+    /// Updates are stamped with when the backend observed them; failures with the clock's time.
+    private func stamp(_ model: TripModel) async -> ProtoTimestamp { await model.observedAt ?? now() }
+
+    private func emit(at stamp: ProtoTimestamp, _ callback: String, _ summary: String, _ value: JSONValue) {
         lineCount += 1
-        let time = now().rfc3339
+        let time = stamp.rfc3339
         switch format {
         case .text:
             write(time + "  " + callback.padding(toLength: 26, withPad: " ", startingAt: 0) + summary)
@@ -47,50 +50,50 @@ public actor HeadlessPrinter: TripModelSubscriber {
     }
 
     public func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {
-        emit("trip", fields.description, .array(fields.names.map(JSONValue.string)))
+        emit(at: await stamp(model), "trip", fields.description, .array(fields.names.map(JSONValue.string)))
     }
 
     public func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async {
-        emit("status", tripStatus.protoName, .string(tripStatus.protoName))
+        emit(at: await stamp(model), "status", tripStatus.protoName, .string(tripStatus.protoName))
     }
 
     public func tripModel(_ model: TripModel, didUpdate vehicleLocation: VehicleLocation?) async {
-        emit("vehicleLocation", vehicleLocation.map(Summary.location) ?? "none", vehicleLocation.map(json) ?? .null)
+        emit(at: await stamp(model), "vehicleLocation", vehicleLocation.map(Summary.location) ?? "none", vehicleLocation.map(json) ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async {
-        emit("activeRoute", "\(route.count) points, \(Summary.distance(route.length))", json(route.map(ProtoFieldList.init)))
+        emit(at: await stamp(model), "activeRoute", "\(route.count) points, \(Summary.distance(route.length))", json(route.map(ProtoFieldList.init)))
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRouteRemainingDistance meters: Int32?) async {
-        emit("remainingDistance", meters.map { Summary.distance(Double($0)) } ?? "none", meters.map { .number(Double($0)) } ?? .null)
+        emit(at: await stamp(model), "remainingDistance", meters.map { Summary.distance(Double($0)) } ?? "none", meters.map { .number(Double($0)) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRouteTraffic traffic: ConsumableTrafficPolyline?) async {
         let summary = traffic.map { t in
             t.speedReadingInterval.map { "\($0.speed.protoName) \($0.startPolylinePointIndex)–\($0.endPolylinePointIndex)" }.joined(separator: ", ")
         } ?? "none"
-        emit("traffic", summary.isEmpty ? "no readings" : summary, traffic.map(json) ?? .null)
+        emit(at: await stamp(model), "traffic", summary.isEmpty ? "no readings" : summary, traffic.map(json) ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdatePickupLocation pickup: TerminalLocation?) async {
-        emit("pickup", pickup?.point.map(Summary.point) ?? "none", pickup.map(json) ?? .null)
+        emit(at: await stamp(model), "pickup", pickup?.point.map(Summary.point) ?? "none", pickup.map(json) ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdatePickupETA eta: ProtoTimestamp?) async {
-        emit("pickupETA", eta.map { Summary.eta($0, now: now()) } ?? "none", eta.map { .string($0.rfc3339) } ?? .null)
+        emit(at: await stamp(model), "pickupETA", eta.map { Summary.eta($0, now: now()) } ?? "none", eta.map { .string($0.rfc3339) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateDropoffLocation dropoff: TerminalLocation?) async {
-        emit("dropoff", dropoff?.point.map(Summary.point) ?? "none", dropoff.map(json) ?? .null)
+        emit(at: await stamp(model), "dropoff", dropoff?.point.map(Summary.point) ?? "none", dropoff.map(json) ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateDropoffETA eta: ProtoTimestamp?) async {
-        emit("dropoffETA", eta.map { Summary.eta($0, now: now()) } ?? "none", eta.map { .string($0.rfc3339) } ?? .null)
+        emit(at: await stamp(model), "dropoffETA", eta.map { Summary.eta($0, now: now()) } ?? "none", eta.map { .string($0.rfc3339) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async {
-        emit("intermediateDestinations", "\(destinations.count) stop\(destinations.count == 1 ? "" : "s")", json(destinations.map(ProtoFieldList.init)))
+        emit(at: await stamp(model), "intermediateDestinations", "\(destinations.count) stop\(destinations.count == 1 ? "" : "s")", json(destinations.map(ProtoFieldList.init)))
     }
 
     public func tripModel(_ model: TripModel, didUpdateRemaining waypoints: [TripWaypoint]) async {
@@ -98,7 +101,7 @@ public actor HeadlessPrinter: TripModelSubscriber {
             let kind = Summary.waypointKind(w.waypointType)
             return w.tripId.isEmpty ? kind : "\(kind) (\(w.tripId))"
         }.joined(separator: ", ")
-        emit("remainingWaypoints", summary.isEmpty ? "none" : summary, json(waypoints.map(ProtoFieldList.init)))
+        emit(at: await stamp(model), "remainingWaypoints", summary.isEmpty ? "none" : summary, json(waypoints.map(ProtoFieldList.init)))
     }
 
     public func tripModel(_ model: TripModel, didFailUpdateTripWithError error: TripServiceError) async {
@@ -109,11 +112,11 @@ public actor HeadlessPrinter: TripModelSubscriber {
             "retryInSeconds": .number(retry.seconds),
         ]
         if let http = error.httpStatus { object["httpStatus"] = .number(Double(http)) }
-        emit("error", summary, .object(object))
+        emit(at: now(), "error", summary, .object(object))
     }
 
     public func tripModel(_ model: TripModel, didRecoverAfter failures: Int, lastError: TripServiceError) async {
-        emit("recovered", "after \(failures) failed poll\(failures == 1 ? "" : "s") (last: \(lastError.code.name))", .object(["failures": .number(Double(failures))]))
+        emit(at: now(), "recovered", "after \(failures) failed poll\(failures == 1 ? "" : "s") (last: \(lastError.code.name))", .object(["failures": .number(Double(failures))]))
     }
 }
 

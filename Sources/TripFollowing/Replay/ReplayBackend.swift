@@ -55,8 +55,10 @@ public final class ReplayBackend: TripBackend {
             let location = interpolatedLocation(from: trip, to: nextTrip, route: routes[index], t0: eventTimes[index], t1: eventTimes[next], at: time)
         {
             trip.lastLocation = location
+            return TripSnapshot(trip: trip, observedAt: time)
         }
-        return TripSnapshot(trip: trip, observedAt: time)
+        // A recorded state was observed when it was recorded, whatever the replay clock reads now.
+        return TripSnapshot(trip: trip, observedAt: eventTimes[index])
     }
 
     /// The index of the last event at or before `time`, by binary search.

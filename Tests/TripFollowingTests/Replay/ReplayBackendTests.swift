@@ -15,7 +15,7 @@ import Testing
         clock.seek(to: TripFixtures.at(12))
         let snapshot = try await backend.fetchTrip(TripFixtures.name)
         #expect(snapshot.trip.tripStatus == .enrouteToPickup)
-        #expect(snapshot.observedAt == TripFixtures.at(12))
+        #expect(snapshot.observedAt == TripFixtures.at(10), "a recorded state keeps its recording time")
         clock.seek(to: TripFixtures.at(15))
         await #expect(throws: TripServiceError.self) { try await backend.fetchTrip(TripFixtures.name) }
         clock.seek(to: TripFixtures.at(5000))
