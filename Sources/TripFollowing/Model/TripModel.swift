@@ -188,9 +188,11 @@ public actor TripModel {
             decodedSegment = (newTrip.currentRouteSegment, (try? S2Polyline.decode(newTrip.currentRouteSegment)) ?? [])
         }
         let newJourney = JourneySharingState(trip: newTrip, decodedSegment: decodedSegment.points)
-        let changed = journey.map { newJourney.changedFields(from: $0) } ?? newJourney.presentFields
-        let changedOther = newTrip.otherChangedFields(from: trip)
-        let full = newJourney.presentFields.union(newTrip.otherChangedFields(from: nil))
+        let changed = (journey.map { newJourney.changedFields(from: $0) } ?? newJourney.presentFields)
+            .union(newTrip.otherChangedFields(from: trip))
+        // Only a subscriber that registered since the last update needs the whole state.
+        let full = subscribers.contains { $0.needsFullReport }
+            ? newJourney.presentFields.union(newTrip.otherChangedFields(from: nil)) : []
 
         if let recovered = lastError {
             let failures = consecutiveFailures
@@ -204,7 +206,7 @@ public actor TripModel {
         journey = newJourney
 
         for entry in subscribers where entry.subscriber != nil {
-            let fields = entry.needsFullReport ? full : changed.union(changedOther)
+            let fields = entry.needsFullReport ? full : changed
             guard !fields.isEmpty else { continue }
             entry.needsFullReport = false
             await report(fields, of: newJourney, trip: newTrip, to: entry)
