@@ -10,15 +10,42 @@ let package = Package(
         .library(name: "TripFollowing", targets: ["TripFollowing"]),
         .library(name: "MapRendering", targets: ["MapRendering"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "FleetClient", targets: ["FleetClient"]),
+        .library(name: "FleetServer", targets: ["FleetServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "FleetModel"),
         .target(name: "MapRendering", dependencies: ["FleetModel"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "TripFollowing", dependencies: ["FleetModel", "CZlib"]),
+        // One Fleet Engine REST client (trips and vehicles) and the token providers, for rider and driver alike.
+        .target(
+            name: "FleetClient",
+            dependencies: [
+                "FleetModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "TripFollowing", dependencies: ["FleetModel", "FleetClient", "CZlib"]),
+        // `tripterm serve`: the local Fleet Engine–compatible REST server (JWT, SQLite).
+        .target(
+            name: "FleetServer",
+            dependencies: [
+                "FleetModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // No pkgConfig: "ncursesw" on purpose: its cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are prohibited
         // flags that SwiftPM drops with a warning on every build. The module map links ncursesw (its .so is a
         // linker script that adds tinfo) and shim.h defines NCURSES_WIDECHAR itself.
@@ -29,7 +56,12 @@ let package = Package(
             dependencies: [
                 "FleetModel",
                 "TripFollowing",
+                "FleetClient",
+                "FleetServer",
+                "MapRendering",
+                "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel"]),
@@ -38,6 +70,14 @@ let package = Package(
         ),
         .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "FleetModel"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering"]),
+        .testTarget(
+            name: "FleetClientTests",
+            dependencies: ["FleetClient", "FleetModel", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "FleetServerTests",
+            dependencies: ["FleetServer", "FleetClient", "TripFollowing", "FleetModel"]
+        ),
         .testTarget(name: "TriptermTests", dependencies: ["tripterm"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,8 @@ packages=(
   pkg-config    # finds zlib for the build
   libncursesw5-dev  # the terminal UI (ncursesw headers; transitional name for libncurses-dev)
   tmux          # end-to-end tests drive the terminal UI in a detached tmux session
+  libsqlite3-dev  # the local server stores trips and vehicles in SQLite (GRDB)
+  wrk           # the server benchmark loads it over loopback
 )
 
 missing=()
