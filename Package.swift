@@ -50,7 +50,7 @@ let package = Package(
         // flags that SwiftPM drops with a warning on every build. The module map links ncursesw (its .so is a
         // linker script that adds tinfo) and shim.h defines NCURSES_WIDECHAR itself.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["MapRendering", "CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["MapRendering", "CNcursesw", "TripFollowing", "FleetModel"]),
         .executableTarget(
             name: "tripterm",
             dependencies: [
@@ -69,7 +69,7 @@ let package = Package(
             name: "TripFollowingTests", dependencies: ["TripFollowing", "FleetModel"], resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "FleetModel"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering", "TripFollowing", "FleetModel"]),
         .testTarget(
             name: "FleetClientTests",
             dependencies: ["FleetClient", "FleetModel", .product(name: "Hummingbird", package: "hummingbird")]

@@ -27,6 +27,8 @@ public final class NcursesTerminal: Terminal {
     public let isUTF8: Bool
     /// Whether this is an offscreen terminal (tests, benchmarks) rather than the user's.
     public let isOffscreen: Bool
+    /// How many colours the terminal shows (0 when colour is off or unsupported): picks the screens' `ColorMode`.
+    public var colorCount: Int { colors.usesColor ? colors.colorCount : 0 }
     /// Frames and bytes so far.
     public internal(set) var stats = DrawStats()
 

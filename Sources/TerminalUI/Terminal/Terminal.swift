@@ -47,3 +47,18 @@ public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(width)×\(height)" }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension TerminalSize {
+    /// The size of the terminal on standard output, when it is one (for `--snapshot` without `--size`).
+    public static var ofStandardOutput: TerminalSize? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))
+    }
+}

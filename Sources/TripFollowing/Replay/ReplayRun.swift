@@ -40,6 +40,29 @@ public struct ReplayRun: Sendable {
         }
     }
 
+    /// Plays for an interactive viewer until the calling task is cancelled: like ``run(loop:)``, but at the end
+    /// the clock stops on the last event and waits — a seek, step or restart (which wake the clock) plays on.
+    public func runInteractive(loop: Bool = false) async {
+        guard let start = backend.start, let end = backend.end else { return }
+        while !Task.isCancelled {
+            await model.refresh()
+            let now = clock.timestamp
+            if let next = backend.nextEventTime(after: now) {
+                try? await clock.sleep(until: ReplayClock.Instant(next))
+                continue
+            }
+            if loop {
+                await model.reset()
+                clock.seek(to: start)
+                continue
+            }
+            clock.pause()
+            if clock.timestamp > end { clock.seek(to: end) }
+            // Woken by the next seek (or cancelled); the far deadline is never reached while paused.
+            try? await clock.sleep(until: ReplayClock.Instant(end + .seconds(86_400 * 365)))
+        }
+    }
+
     // MARK: Transport
 
     /// Pauses on the next recorded event.

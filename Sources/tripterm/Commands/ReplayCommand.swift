@@ -1,7 +1,12 @@
 import ArgumentParser
 import FleetModel
 import Foundation
+import TerminalUI
 import TripFollowing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tripterm replay FILE`: replays a recorded trip through the same model and subscribers as a live one.
 struct ReplayCommand: AsyncParsableCommand {
@@ -9,15 +14,16 @@ struct ReplayCommand: AsyncParsableCommand {
         commandName: "replay",
         abstract: "Replay a recorded trip: a trip file, a Fleet Engine Cloud Logging export, a GPX track or GeoJSON.",
         discussion: """
-            Until the terminal map arrives, replay prints one line per subscriber callback (the same lines as \
-            --headless). Inputs may be gzip-compressed; the format is recognised from the content.
+            Opens the trip on a terminal map with transport keys (space, . , + - ← → 0–9; ? lists them all). \
+            --headless prints one line per subscriber callback instead, and --snapshot prints one frame as text. \
+            Inputs may be gzip-compressed; the format is recognised from the content.
             """
     )
 
     @Argument(help: "The file to replay.")
     var file: String
 
-    @Flag(help: "Print one line per subscriber callback instead of drawing a map.")
+    @Flag(help: "Print one line per subscriber callback instead of drawing a map (also when output is not a terminal).")
     var headless = false
 
     @Flag(help: "With --headless: print JSON Lines ({\"time\", \"callback\", \"value\"}) instead of text.")
@@ -38,10 +44,26 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Also record what the replay shows to this trip file.")
     var record: String?
 
+    @Flag(help: "Print one frame of the map as plain text and exit (see --at and --size).")
+    var snapshot = false
+
+    @Option(help: "With --snapshot: where in the trip, as a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time.")
+    var at: String = "100%"
+
+    @Option(help: "With --snapshot: the frame size in cells, WIDTHxHEIGHT (default: the terminal's, or 100x30).")
+    var size: SnapshotSize?
+
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
     func validate() throws {
         guard ReplaySpeed(speed) != nil else {
             throw ValidationError("--speed must be a number from 0.5 to 1000 or 'max', not '\(speed)'")
         }
+        guard ReplayPosition(at) != nil else {
+            throw ValidationError("--at must be a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time, not '\(at)'")
+        }
+        if headless && snapshot { throw ValidationError("--headless and --snapshot do not go together: pick one") }
     }
 
     func run() async throws {
@@ -52,19 +74,66 @@ struct ReplayCommand: AsyncParsableCommand {
             return
         }
         let recording = try RecordingLoader.select(loaded, trip: trip, path: file)
+        if snapshot { return try await printSnapshot(recording) }
+        // Piped or redirected output gets the lines a script can read, as if --headless were given.
+        if headless || isatty(STDOUT_FILENO) != 1 { return try await runHeadless(recording) }
+        try await runScreen(recording)
+    }
+
+    private var backendName: String { "replay " + URL(fileURLWithPath: file).lastPathComponent }
+
+    /// One frame as text, trailing spaces trimmed.
+    private func printSnapshot(_ recording: TripRecording) async throws {
+        guard let span = recording.timeSpan else { throw ValidationError("\(file): the trip has no events to show") }
+        let time = (ReplayPosition(at) ?? .fraction(1)).timestamp(start: span.lowerBound, end: span.upperBound)
+        let frameSize = size?.size ?? TerminalSize.ofStandardOutput ?? TerminalSize(width: 100, height: 30)
+        let frame = await ReplaySnapshot.render(
+            recording: recording, at: time, size: frameSize, options: display.appOptions(colors: 0), backendName: backendName)
+        for line in frame.lines { print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) }
+    }
+
+    /// The terminal map, until the user quits.
+    private func runScreen(_ recording: TripRecording) async throws {
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw ValidationError("standard input must be a terminal for the map's keys: use --headless or --snapshot")
+        }
+        let run = ReplayRun(recording: recording, speed: ReplaySpeed(speed) ?? .realtime)
+        let subscriber = TripViewSubscriber(tripName: recording.tripName, backendName: backendName, now: { [clock = run.clock] in clock.timestamp })
+        await run.model.register(subscriber)
+        let recorder = try await startRecorder(run: run, recording: recording)
+        let controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
+        let display = display
+        let loop = loop
+        try await TerminalGuard.run(options: display.terminalOptions) { terminal in
+            let player = Task { await run.runInteractive(loop: loop) }
+            defer { player.cancel() }
+            let app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
+                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8))
+            await app.run()
+        }
+        try await finish(recorder)
+    }
+
+    private func startRecorder(run: ReplayRun, recording: TripRecording) async throws -> TripRecorder? {
+        guard let record else { return nil }
+        let recorder = try TripRecorder(path: record, tripName: recording.tripName, source: "replay of \(file)", now: { [clock = run.clock] in clock.timestamp })
+        await run.model.register(recorder)
+        return recorder
+    }
+
+    private func finish(_ recorder: TripRecorder?) async throws {
+        guard let recorder else { return }
+        await recorder.close()
+        if let error = await recorder.writeError { throw error }
+    }
+
+    /// One line per subscriber callback, to the end of the recording.
+    private func runHeadless(_ recording: TripRecording) async throws {
         let run = ReplayRun(recording: recording, speed: ReplaySpeed(speed) ?? .realtime)
         let printer = HeadlessPrinter(format: json ? .json : .text, now: { [clock = run.clock] in clock.timestamp })
         await run.model.register(printer)
-        var recorder: TripRecorder?
-        if let record {
-            let r = try TripRecorder(path: record, tripName: recording.tripName, source: "replay of \(file)", now: { [clock = run.clock] in clock.timestamp })
-            await run.model.register(r)
-            recorder = r
-        }
+        let recorder = try await startRecorder(run: run, recording: recording)
         await run.run(loop: loop)
-        if let recorder {
-            await recorder.close()
-            if let error = await recorder.writeError { throw error }
-        }
+        try await finish(recorder)
     }
 }

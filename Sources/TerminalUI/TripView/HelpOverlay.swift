@@ -1,0 +1,45 @@
+import MapRendering
+
+/// The `?` overlay: every key of the screen, from the same table the event loop uses.
+struct HelpOverlay {
+    var bindings: KeyBindings
+    var styles: ScreenStyles
+    var ascii: Bool
+
+    func draw(into buffer: inout CellBuffer) {
+        let keyWidth = (bindings.entries.map(\.keys.count).max() ?? 0) + 2
+        let helpWidth = bindings.entries.map(\.help.count).max() ?? 0
+        let title = bindings.kind == .replay ? "Keys — tripterm replay" : "Keys — tripterm rider"
+        let footer = "? or Esc closes this · docs/keys.md"
+        let innerWidth = min(buffer.width - 4, max(keyWidth + helpWidth, title.count, footer.count) + 2)
+        let innerHeight = min(buffer.height - 2, bindings.entries.count + 4)
+        guard innerWidth > 8, innerHeight > 3 else { return }
+        let x = (buffer.width - innerWidth - 2) / 2
+        let y = (buffer.height - innerHeight - 2) / 2
+        let box = ascii ? Array("+-+|+-+|") : Array("┌─┐│┘─└│")
+        let style = styles.overlay
+        buffer.fill(ScreenRect(x: x, y: y, width: innerWidth + 2, height: innerHeight + 2), with: Cell(" ", style: style))
+        for column in (x + 1)...(x + innerWidth) {
+            buffer[column, y] = Cell(box[1], style: style)
+            buffer[column, y + innerHeight + 1] = Cell(box[5], style: style)
+        }
+        for row in (y + 1)...(y + innerHeight) {
+            buffer[x, row] = Cell(box[3], style: style)
+            buffer[x + innerWidth + 1, row] = Cell(box[7], style: style)
+        }
+        buffer[x, y] = Cell(box[0], style: style)
+        buffer[x + innerWidth + 1, y] = Cell(box[2], style: style)
+        buffer[x + innerWidth + 1, y + innerHeight + 1] = Cell(box[4], style: style)
+        buffer[x, y + innerHeight + 1] = Cell(box[6], style: style)
+        var bold = style
+        bold.attributes.insert(.bold)
+        buffer.put(" " + title + " ", x: x + 2, y: y, width: innerWidth - 2, style: bold, ascii: ascii)
+        var row = y + 2
+        for entry in bindings.entries where row < y + innerHeight {
+            buffer.put(entry.keys, x: x + 2, y: row, width: keyWidth, style: bold, ascii: ascii)
+            buffer.put(entry.help, x: x + 2 + keyWidth, y: row, width: innerWidth - keyWidth - 2, style: style, ascii: ascii)
+            row += 1
+        }
+        buffer.put(footer, x: x + 2, y: y + innerHeight, width: innerWidth - 2, style: style, ascii: ascii)
+    }
+}

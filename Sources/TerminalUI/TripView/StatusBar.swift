@@ -1,0 +1,68 @@
+import FleetModel
+import MapRendering
+
+/// The status bar: where the trip comes from and how polling goes on the left; the last failure, by class, on
+/// the right — a recoverable one with its retry countdown, a client one with what to do about it.
+struct StatusBar {
+    var state: TripViewState
+    var mode: TripScreenMode
+    var now: ProtoTimestamp
+    var notice: String?
+    var styles: ScreenStyles
+    var ascii: Bool
+
+    func draw(into buffer: inout CellBuffer, at rect: ScreenRect) {
+        buffer.fill(rect, with: Cell(" ", style: styles.bar))
+        let right = failureLine
+        let rightWidth = min(right.width, rect.width * 2 / 3)
+        let left = sourceLine
+        left.draw(into: &buffer, x: rect.x + 1, y: rect.y, width: max(0, rect.width - rightWidth - 3), ascii: ascii)
+        if rightWidth > 0 {
+            right.draw(into: &buffer, x: rect.x + rect.width - rightWidth - 1, y: rect.y, width: rightWidth, ascii: ascii)
+        }
+    }
+
+    private func styled(_ style: CellStyle) -> CellStyle {
+        var merged = style
+        if merged.background == .default { merged.background = styles.bar.background }
+        merged.attributes.formUnion(styles.bar.attributes)
+        return merged
+    }
+
+    private var sourceLine: StyledLine {
+        var line = StyledLine()
+        switch mode {
+        case .rider(let interval):
+            line.append(state.backendName, styled(styles.bar))
+            line.append(" · every " + Formatting.duration(interval), styled(styles.bar))
+        case .replay:
+            line.append(state.backendName, styled(styles.bar))
+        }
+        line.append(" · \(state.updateCount) updates", styled(styles.bar))
+        if let notice { line.append(" · " + notice, styled(styles.heading)) }
+        return line
+    }
+
+    private var failureLine: StyledLine {
+        guard let failure = state.failure else {
+            if state.isFinished { return StyledLine([("trip \(Formatting.status(state.status).lowercased())", styled(styles.finished))]) }
+            return StyledLine()
+        }
+        let error = failure.error
+        switch error.errorClass {
+        case .recoverable:
+            let left = failure.retryDelay - (now - failure.at)
+            let retry = left > .zero ? "retrying in " + Formatting.duration(left) : "retrying"
+            let count = failure.count > 1 ? " (\(failure.count)×)" : ""
+            return StyledLine([
+                ((ascii ? "~ " : "⟳ ") + "recoverable " + error.code.name + ": " + error.message + " — " + retry + count,
+                 styled(styles.recoverable)),
+            ])
+        case .client:
+            return StyledLine([
+                ((ascii ? "! " : "✖ ") + "client " + error.code.name + ": " + error.message + " — " + error.hint,
+                 styled(styles.clientError)),
+            ])
+        }
+    }
+}

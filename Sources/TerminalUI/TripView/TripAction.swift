@@ -1,0 +1,29 @@
+/// What a key or mouse action asks the trip screens to do.
+public enum TripAction: Hashable, Sendable {
+    case quit
+    case toggleHelp
+    case redraw
+    // Map
+    case follow
+    case zoomIn
+    case zoomOut
+    case pan(columns: Int, rows: Int)
+    case cycleMarker
+    case toggleTrail
+    // Rider
+    case refreshNow
+    // Replay transport
+    case togglePause
+    case stepForward
+    case stepBackward
+    case faster
+    case slower
+    case seekBy(fraction: Double)
+    case seekTo(fraction: Double)
+}
+
+/// Which screen a key map is for: some keys mean different things (arrows pan the rider's map but seek a replay).
+public enum TripScreenKind: Sendable, Hashable {
+    case rider
+    case replay
+}

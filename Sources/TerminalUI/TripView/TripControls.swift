@@ -1,0 +1,108 @@
+import FleetModel
+import Foundation
+import TripFollowing
+
+/// What drives a trip screen besides the keys it handles itself (map, help, quit): the clock it shows, the mode
+/// for the status and timeline bars, and the actions only the source can do (poll now; pause, step, seek).
+public protocol TripControls: Sendable {
+    /// The time the screen shows: wall time live, replay time in a replay.
+    var now: ProtoTimestamp { get }
+    /// Status of the source for this frame.
+    var mode: TripScreenMode { get }
+    /// Carries out `action` and returns a short notice for the status bar, or nil when it does not apply here.
+    func perform(_ action: TripAction) async -> String?
+}
+
+/// A live trip: the clock is the wall clock, `r` polls at once.
+public struct RiderControls: TripControls {
+    public let model: TripModel
+
+    public init(model: TripModel) { self.model = model }
+
+    public var now: ProtoTimestamp { ProtoTimestamp(Date()) }
+    public var mode: TripScreenMode { .rider(pollInterval: model.options.pollInterval) }
+
+    public func perform(_ action: TripAction) async -> String? {
+        guard action == .refreshNow else { return nil }
+        await model.refresh()
+        return "polled"
+    }
+}
+
+/// A replay: pause, step, speed and seek act on the replay's clock; after a jump the model is polled at once and
+/// the trail is rebuilt from the recording, so the screen shows the state at the new time without waiting.
+public struct ReplayControls: TripControls {
+    public let run: ReplayRun
+    public let recording: TripRecording
+    public let subscriber: TripViewSubscriber
+    private let ticks: [Double]
+    private let positions: [(time: ProtoTimestamp, point: LatLng)]
+
+    public init(run: ReplayRun, recording: TripRecording, subscriber: TripViewSubscriber) {
+        self.run = run
+        self.recording = recording
+        self.subscriber = subscriber
+        ticks = ReplayStatus.statusTicks(of: recording)
+        positions = recording.snapshots.compactMap { snapshot in
+            snapshot.trip.lastLocation?.location.map { (snapshot.observedAt, $0) }
+        }
+    }
+
+    public var now: ProtoTimestamp { run.clock.timestamp }
+
+    public var mode: TripScreenMode {
+        let start = run.backend.start ?? now
+        return .replay(ReplayStatus(
+            position: now, start: start, end: run.backend.end ?? start, speed: run.clock.speed,
+            isPaused: run.clock.isPaused, ticks: ticks))
+    }
+
+    public func perform(_ action: TripAction) async -> String? {
+        let clock = run.clock
+        switch action {
+        case .togglePause:
+            if let end = run.backend.end, clock.timestamp >= end, let start = run.backend.start {
+                clock.seek(to: start)  // at the end, play starts over
+                clock.resume()
+                await jumped()
+                return "from the start"
+            }
+            clock.togglePause()
+            return clock.isPaused ? "paused" : "playing"
+        case .stepForward:
+            run.stepForward()
+            await jumped()
+            return "next event"
+        case .stepBackward:
+            run.stepBackward()
+            await jumped()
+            return "previous event"
+        case .faster:
+            clock.speed = clock.speed.faster
+            return "speed \(clock.speed)"
+        case .slower:
+            clock.speed = clock.speed.slower
+            return "speed \(clock.speed)"
+        case .seekBy(let fraction):
+            run.seek(fraction: run.progress + fraction)
+            await jumped()
+            return fraction < 0 ? "back" : "forward"
+        case .seekTo(let fraction):
+            run.seek(fraction: fraction)
+            await jumped()
+            return "\(Int(fraction * 100)) %"
+        default:
+            return nil
+        }
+    }
+
+    /// After a jump: the model may have finished (seeking back from the end) so it starts over, and the trail is
+    /// what the vehicle drove up to the new time.
+    private func jumped() async {
+        let time = run.clock.timestamp
+        await run.model.reset()
+        subscriber.reset()
+        subscriber.replaceTrail(positions.prefix { $0.time <= time }.map(\.point))
+        await run.model.refresh()
+    }
+}

@@ -1,0 +1,82 @@
+import FleetModel
+import TripFollowing
+
+/// Everything the trip screens show, folded from a ``TripModel``'s callbacks by ``TripViewSubscriber``.
+///
+/// A plain value so that a frame is a pure function of it (plus the camera and the clock): golden tests build one
+/// by hand, the app copies the subscriber's under a lock once per frame.
+public struct TripViewState: Sendable, Equatable {
+    public var tripName: TripName
+    /// Where the trip comes from, for the status bar ("replay monaco-stops.jsonl", "http://127.0.0.1:8787").
+    public var backendName: String
+    public var status: TripStatus = .unknownTripStatus
+    public var vehicle: VehicleLocation?
+    public var pickup: TerminalLocation?
+    public var dropoff: TerminalLocation?
+    public var intermediateDestinations: [TerminalLocation] = []
+    public var pickupETA: ProtoTimestamp?
+    public var dropoffETA: ProtoTimestamp?
+    /// Vehicle → next waypoint.
+    public var activeRoute: [LatLng] = []
+    public var activeRouteTraffic: ConsumableTrafficPolyline?
+    /// The trip's whole remaining route, when the backend sends one (drawn under the active leg).
+    public var route: [LatLng] = []
+    public var remainingDistanceMeters: Int32?
+    public var remainingWaypoints: [TripWaypoint] = []
+    /// Where the vehicle has been while we watched (bounded: see ``trailLimit``).
+    public var trail: [LatLng] = []
+    /// When the backend observed the newest update.
+    public var lastUpdate: ProtoTimestamp?
+    /// Successful updates so far.
+    public var updateCount = 0
+    /// The failure shown in the status bar: set by a failed poll, cleared by the next success.
+    public var failure: TripViewFailure?
+
+    /// Points kept in the trail; older ones are dropped first (a long trip must not grow memory without bound).
+    public static let trailLimit = 5_000
+
+    public init(tripName: TripName, backendName: String) {
+        self.tripName = tripName
+        self.backendName = backendName
+    }
+
+    /// Whether the trip has ended (COMPLETE or CANCELED).
+    public var isFinished: Bool { status == .complete || status == .canceled }
+
+    /// Adds a vehicle position to the trail, skipping repeats.
+    mutating func extendTrail(with point: LatLng) {
+        if let last = trail.last, Geo.distance(last, point) < 1 { return }
+        trail.append(point)
+        if trail.count > Self.trailLimit { trail.removeFirst(trail.count - Self.trailLimit) }
+    }
+
+    /// The stops still ahead, in order: intermediate destinations not yet reached, then the dropoff. Used for the
+    /// panel's waypoint list when the backend sends no `remainingWaypoints`.
+    var upcomingStops: [LatLng] {
+        var stops: [LatLng] = []
+        if status == .new || status == .enrouteToPickup || status == .unknownTripStatus, let p = pickup?.point {
+            stops.append(p)
+        }
+        stops += intermediateDestinations.compactMap(\.point)
+        if let d = dropoff?.point { stops.append(d) }
+        return stops
+    }
+}
+
+/// The last failed poll, as the status bar shows it.
+public struct TripViewFailure: Sendable, Equatable {
+    public var error: TripServiceError
+    /// Failed polls in a row.
+    public var count: Int
+    /// When it happened (clock of the view: replay or wall time).
+    public var at: ProtoTimestamp
+    /// When the model polls again.
+    public var retryDelay: Duration
+
+    public init(error: TripServiceError, count: Int, at: ProtoTimestamp, retryDelay: Duration) {
+        self.error = error
+        self.count = count
+        self.at = at
+        self.retryDelay = retryDelay
+    }
+}
