@@ -106,7 +106,7 @@ public struct TripScreen: Sendable, Equatable {
 
     private func drawTooSmall(into buffer: inout CellBuffer) {
         let minimum = TripScreenLayout.minimumSize
-        let lines = ["Terminal too small", "\(buffer.width)x\(buffer.height), need \(minimum.width)x\(minimum.height)", "q quits"]
+        let lines = [buffer.width < 18 ? "Too small" : "Terminal too small", "\(buffer.width)x\(buffer.height), need \(minimum.width)x\(minimum.height)", "q quits"]
         let top = max(0, (buffer.height - lines.count) / 2)
         for (index, text) in lines.enumerated() {
             let fitted = text.fitted(to: buffer.width, ascii: true)

@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+/// `docs/keys.md` is what people read before they press `?`: every key the screens bind must be listed there, with
+/// the same help text, so the page cannot fall behind the table the event loop uses.
+@Suite struct KeysDocTests {
+    static let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/keys.md")
+
+    @Test(arguments: [TripScreenKind.replay, .rider])
+    func everyBindingIsDocumented(kind: TripScreenKind) throws {
+        let text = try String(contentsOf: Self.doc, encoding: .utf8)
+        for entry in KeyBindings(kind: kind).entries {
+            #expect(text.contains("| `\(entry.keys)` | \(entry.help) |"), "docs/keys.md lacks \(entry.keys): \(entry.help)")
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import FleetModel
+import Foundation
+import MapRendering
+import Testing
+import TripFollowing
+
+@testable import TerminalUI
+
+/// The event loop driven through a `MemoryTerminal`: keys reach the replay's transport, the map and the help;
+/// frames are drawn only when something changed.
+@Suite struct TripAppTests {
+    struct Harness {
+        let terminal: MemoryTerminal
+        let run: ReplayRun
+        let subscriber: TripViewSubscriber
+        let controls: ReplayControls
+        let app: TripApp
+
+        init(width: Int = 110, height: Int = 30) async {
+            let recording = TripViewFixtures.recording()
+            terminal = MemoryTerminal(width: width, height: height)
+            run = ReplayRun(recording: recording, speed: .factor(10))
+            run.clock.pause()
+            let clock = run.clock
+            subscriber = TripViewSubscriber(tripName: recording.tripName, backendName: "replay test", now: { clock.timestamp })
+            await run.model.register(subscriber)
+            await run.model.refresh()
+            controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
+            app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
+                          options: TripAppOptions(timeZone: TripViewFixtures.utc))
+        }
+
+        var text: String { terminal.screen.text }
+
+        func press(_ keys: String) async -> Bool {
+            terminal.type(keys)
+            return await app.runPending()
+        }
+    }
+
+    @Test func theFirstFrameShowsTheRecordingPaused() async {
+        let h = await Harness()
+        #expect(await h.app.runPending())
+        #expect(h.terminal.frameCount == 1)
+        #expect(h.text.contains("‖ ×10 0:00"))
+        #expect(h.text.contains("replay test"))
+    }
+
+    @Test func spaceTogglesPauseAndSpeedKeysChangeTheSpeed() async {
+        let h = await Harness()
+        #expect(await h.press(" "))
+        #expect(!h.run.clock.isPaused)
+        #expect(h.text.contains("playing"))
+        #expect(await h.press("++"))
+        #expect(h.run.clock.speed == ReplaySpeed.factor(10).faster.faster)
+        #expect(await h.press("-"))
+        #expect(h.run.clock.speed == ReplaySpeed.factor(10).faster)
+        #expect(await h.press(" "))
+        #expect(h.run.clock.isPaused)
+    }
+
+    @Test func digitsSeekAndTheModelShowsTheStateThere() async {
+        let h = await Harness()
+        #expect(await h.press("9"))
+        // 9 → 90 % of 60 s = 54 s: the last snapshot before it is at 50 s (ENROUTE_TO_DROPOFF, vehicle at 9).
+        #expect(h.controls.now == TripViewFixtures.start + .seconds(54))
+        #expect(h.subscriber.snapshot.status == .enrouteToDropoff)
+        #expect(h.subscriber.snapshot.vehicle?.location == TripViewFixtures.path[9])
+        #expect(h.subscriber.snapshot.trail.count >= 5)
+        #expect(h.text.contains("Enroute to dropoff"))
+        #expect(await h.press("0"))
+        #expect(h.subscriber.snapshot.status == .new)
+        #expect(h.subscriber.snapshot.trail.isEmpty)
+    }
+
+    @Test func stepsMoveEventByEvent() async {
+        let h = await Harness()
+        #expect(await h.press("."))
+        #expect(h.controls.now == TripViewFixtures.start + .seconds(10))
+        #expect(h.subscriber.snapshot.status == .enrouteToPickup)
+        #expect(await h.press("."))
+        #expect(await h.press(","))
+        #expect(h.controls.now == TripViewFixtures.start + .seconds(10))
+        #expect(h.run.clock.isPaused)
+    }
+
+    @Test func aRecordedFailureShowsInTheStatusBarByClass() async {
+        let h = await Harness()
+        #expect(await h.press("..."))  // 10 s, 20 s, then the failure at 25 s
+        #expect(h.controls.now == TripViewFixtures.start + .seconds(25))
+        #expect(h.text.contains("recoverable UNAVAILABLE: connection refused"))
+        #expect(await h.press("."))
+        #expect(!h.text.contains("UNAVAILABLE"))
+    }
+
+    @Test func helpOpensAndClosesWithoutQuitting() async {
+        let h = await Harness()
+        #expect(await h.press("?"))
+        #expect(h.text.contains("Keys — tripterm replay"))
+        #expect(await h.press("q"))  // q closes the help first
+        #expect(!h.text.contains("Keys — tripterm replay"))
+        #expect(await h.press("q") == false)
+    }
+
+    @Test func escapeAndCapitalQQuit() async {
+        #expect(await Harness().press("Q") == false)
+        let h = await Harness()
+        h.terminal.send(.key(.escape))
+        #expect(await h.app.runPending() == false)
+    }
+
+    @Test func nothingChangedMeansNoNewFrame() async {
+        let h = await Harness()
+        #expect(await h.app.runPending())
+        let frames = h.terminal.frameCount
+        for _ in 0..<5 { #expect(await h.app.runPending()) }
+        #expect(h.terminal.frameCount == frames)
+        #expect(await h.press("x"))  // an unbound key changes nothing
+        #expect(h.terminal.frameCount == frames)
+    }
+
+    @Test func resizesReflowAndTinyWindowsShowANotice() async {
+        let h = await Harness()
+        #expect(await h.app.runPending())
+        h.terminal.resize(width: 40, height: 12)
+        #expect(await h.app.runPending())
+        #expect(h.terminal.screen.width == 40)
+        #expect(h.text.contains("New trip"))
+        h.terminal.resize(width: 12, height: 4)
+        #expect(await h.app.runPending())
+        #expect(h.text.contains("Too small"))
+        h.terminal.resize(width: 110, height: 30)
+        #expect(await h.app.runPending())
+        #expect(h.text.contains("Trip trip-1"))
+    }
+
+    @Test func ctrlLRepaintsEverything() async {
+        let h = await Harness()
+        h.terminal.send(.key(.ctrl("l")))
+        #expect(await h.app.runPending())
+        #expect(h.terminal.fullRedraws == 1)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tripterm replay` on a real terminal: tmux runs it in a detached session, the test reads the screen, presses
+/// keys, resizes the window, and checks the terminal is given back — alternate screen off, cursor on, and the tty
+/// modes exactly as before (`stty -g` around the run, in a non-interactive shell that restores nothing itself).
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct ReplayScreenTests {
+    static let trip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Assets/trips/monaco-stops.jsonl").path
+
+    /// Runs the replay between two `stty -g`, recording its exit status.
+    func start(_ extra: String = "") throws -> TmuxSession {
+        try TmuxSession { dir in
+            // The trap keeps the shell alive when Ctrl-C reaches the whole foreground group, as an interactive
+            // shell would (a trap with a command, unlike an ignored signal, is not inherited by the replay).
+            "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --speed 5 \(extra); "
+                + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+        }
+    }
+
+    func expectRestored(_ session: TmuxSession, status expected: Int32) throws {
+        let status = session.waitForFile("status")
+        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "\(expected)")
+        let after = session.waitForFile("after")
+        let before = session.waitForFile("before")
+        #expect(after != nil && after == before, "tty modes changed: \(before ?? "-") → \(after ?? "-")")
+        #expect(try session.value("#{alternate_on}") == "0")
+        #expect(try session.value("#{cursor_flag}") == "1")
+    }
+
+    @Test func showsTheTripRespondsToKeysAndRestoresOnQuit() throws {
+        let session = try start()
+        let first = try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        #expect(first.contains("replay monaco-stops.jsonl"))
+        #expect(first.contains("space pause"))
+        #expect(try session.value("#{alternate_on}") == "1")
+        #expect(try session.value("#{cursor_flag}") == "0")
+
+        try session.send("?")
+        #expect(try session.waitForScreen { $0.contains("Keys — tripterm replay") }.contains("jump to 0 %"))
+        try session.send("?")
+        try session.waitForScreen { !$0.contains("Keys — tripterm replay") }
+
+        try session.send("Space")
+        #expect(try session.waitForScreen { $0.contains("‖") }.contains("paused"))
+        try session.send("+")
+        #expect(try session.waitForScreen { $0.contains("×10") }.contains("speed ×10"))
+        try session.send("9")
+        #expect(try session.waitForScreen { $0.contains("Enroute to dropoff") || $0.contains("Complete") }.contains("90 %"))
+
+        try session.resize(width: 40, height: 12)
+        let small = try session.waitForScreen { $0.split(separator: "\n").first.map { $0.count <= 40 } ?? false && $0.contains("×10") }
+        #expect(!small.contains("too small"))
+        try session.resize(width: 20, height: 6)
+        #expect(try session.waitForScreen { $0.contains("small") }.contains("small"))
+        try session.resize(width: 120, height: 40)
+        let restored = try session.waitForScreen { $0.contains("│ Trip monaco-stops") }
+        #expect(restored.contains("│ Trip monaco-stops"), "the side panel is back at 120 columns")
+
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    @Test(arguments: [("TERM", SIGTERM), ("INT", SIGINT), ("HUP", SIGHUP)])
+    func signalsRestoreTheTerminal(name: String, signal: Int32) throws {
+        let session = try start()
+        try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        let pid = try #require(try session.childPID())
+        kill(pid, signal)
+        try expectRestored(session, status: 128 + signal)
+    }
+
+    @Test func ctrlCFromTheKeyboardRestoresTheTerminal() throws {
+        let session = try start()
+        try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        try session.send("C-c")
+        try expectRestored(session, status: 128 + SIGINT)
+    }
+}

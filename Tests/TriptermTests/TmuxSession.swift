@@ -1,0 +1,100 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A detached tmux session on its own server socket, for driving the terminal UI as a user would: send keys,
+/// read the screen back, resize the window, and ask tmux about the terminal's state.
+final class TmuxSession {
+    let socket: String
+    let directory: URL
+
+    /// Starts the command `command(directory)` returns (run by `sh -c`; it may write files to the session's
+    /// scratch directory) in a `width`×`height` window.
+    init(width: Int = 120, height: Int = 40, command: (String) -> String) throws {
+        socket = "tripterm-test-\(UUID().uuidString.prefix(8))"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", command(directory.path)])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static var isAvailable: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `tmux -L socket arguments…` and returns what it printed.
+    ///
+    /// posix_spawn and waitpid rather than Foundation's `Process`: the tmux client that `new-session` starts forks
+    /// the server and exits, and `Process` was seen never reaping it (the test hung on `waitUntilExit`). Output goes
+    /// through a file, not a pipe, because the forked server inherits the client's stdout.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = directory.appendingPathComponent("tmux-output").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ["tmux", "-L", socket] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    /// The visible screen as text.
+    func capture() throws -> String { try tmux(["capture-pane", "-p"]) }
+
+    /// A tmux format value for the pane, e.g. `#{alternate_on}`.
+    func value(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Waits until the screen satisfies `condition` (at most `timeout`), returning the last screen seen.
+    @discardableResult
+    func waitForScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = try capture()
+            if condition(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return screen
+    }
+
+    /// Waits until a file the command writes exists, returning its contents.
+    func waitForFile(_ name: String, timeout: Duration = .seconds(15)) -> String? {
+        let url = directory.appendingPathComponent(name)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") { return text }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    /// The pid of the pane's first child process (the program `sh -c` started).
+    func childPID() throws -> Int32? {
+        let shell = try value("#{pane_pid}")
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return children.split(separator: " ").first.flatMap { Int32($0) }
+    }
+}
