@@ -80,7 +80,9 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering", "TripFollowing", "FleetModel"]),
         .testTarget(
             name: "FleetClientTests",
-            dependencies: ["FleetClient", "FleetModel", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "FleetClient", "FleetModel", "TripFollowing", .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "FleetServerTests",
