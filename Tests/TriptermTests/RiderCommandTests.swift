@@ -72,9 +72,9 @@ import Testing
     /// Runs a loopback server answering the script in order (the last answer repeating), and `body` with its URL.
     /// Returns what `body` returned and the requests, as `METHOD path?query authorization-header`.
     static func withFake<T: Sendable>(_ script: [(Int, String)], _ body: (String) async throws -> T) async throws -> (T, [String]) {
-        let state = Mutex((next: 0, requests: [String]()))
+        let state = Locked(ScriptState())
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let index = state.withLock { s in
+            let index: Int = state.withLock { s in
                 s.requests.append("\(request.method.rawValue) \(request.uri.path)?\(request.uri.query ?? "") \(request.headers[.authorization] ?? "-")")
                 defer { s.next += 1 }
                 return min(s.next, script.count - 1)
@@ -105,15 +105,16 @@ import Testing
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let running = SendableProcess(process)
+        let (stdoutHandle, stderrHandle) = (out.fileHandleForReading, err.fileHandleForReading)
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 let group = DispatchGroup()
-                let stderr = Mutex(Data())
+                let stderr = Locked(Data())
                 DispatchQueue.global().async(group: group) {
-                    let data = err.fileHandleForReading.readDataToEndOfFile()
+                    let data = stderrHandle.readDataToEndOfFile()
                     stderr.withLock { $0 = data }
                 }
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                let stdout = stdoutHandle.readDataToEndOfFile()
                 group.wait()
                 running.process.waitUntilExit()
                 continuation.resume(returning: TriptermBinary.Output(
@@ -128,4 +129,17 @@ import Testing
 private final class SendableProcess: @unchecked Sendable {
     let process: Process
     init(_ process: Process) { self.process = process }
+}
+
+/// Where a scripted fake is in its script, and what it was asked.
+struct ScriptState: Sendable {
+    var next = 0
+    var requests: [String] = []
+}
+
+/// A value behind a lock that escaping closures can share (a `Mutex` itself cannot be captured by them).
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
 }

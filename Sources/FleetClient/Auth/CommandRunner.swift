@@ -23,22 +23,20 @@ enum CommandRunner {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let running = RunningProcess(process)
+        let (stdoutHandle, stderrHandle) = (out.fileHandleForReading, err.fileHandleForReading)
         let seconds = timeout.components.seconds
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(max(1, seconds)))) { running.terminateIfRunning() }
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 let group = DispatchGroup()
-                let stderr = Mutex(Data())
-                DispatchQueue.global().async(group: group) {
-                    let data = err.fileHandleForReading.readDataToEndOfFile()
-                    stderr.withLock { $0 = data }
-                }
-                let stdout = out.fileHandleForReading.readDataToEndOfFile()
+                let stderr = CollectedOutput()
+                DispatchQueue.global().async(group: group) { stderr.data = stderrHandle.readDataToEndOfFile() }
+                let stdout = stdoutHandle.readDataToEndOfFile()
                 group.wait()
                 let (status, timedOut) = running.wait()
                 continuation.resume(returning: Result(
                     status: status, stdout: String(decoding: stdout, as: UTF8.self),
-                    stderr: String(decoding: stderr.withLock { $0 }, as: UTF8.self), timedOut: timedOut))
+                    stderr: String(decoding: stderr.data, as: UTF8.self), timedOut: timedOut))
             }
         }
     }
@@ -67,4 +65,10 @@ private final class RunningProcess: @unchecked Sendable {
             return (process.terminationStatus, state.timedOut)
         }
     }
+}
+
+/// Standard error as read on another thread; written before that thread leaves the dispatch group and read only
+/// after `group.wait()`, which orders the two.
+private final class CollectedOutput: @unchecked Sendable {
+    var data = Data()
 }

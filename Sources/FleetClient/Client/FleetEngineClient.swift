@@ -119,11 +119,7 @@ public struct FleetEngineClient: Sendable {
 
     private func token(for context: AuthTokenContext) async throws(TripServiceError) -> String? {
         guard let tokenProvider else { return nil }
-        do {
-            return try await tokenProvider.token(for: context).value
-        } catch {
-            throw error
-        }
+        return try await tokenProvider.token(for: context).value
     }
 
     /// What came back from one HTTP exchange.
@@ -143,19 +139,20 @@ public struct FleetEngineClient: Sendable {
         if let token { http.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body = request.body {
             http.headers.add(name: "Content-Type", value: "application/json")
-            http.body = .bytes(ByteBuffer(data: body))
+            http.body = .bytes(ByteBuffer(bytes: body))
         }
+        let prepared = http
         let timeout = options.requestTimeout
         let limit = options.maxResponseBytes
         let client = httpClient
         let outcome: Result<RawResponse, any Error> = await withTaskGroup(of: Result<RawResponse, any Error>?.self) { group in
             group.addTask {
                 do {
-                    let response = try await client.execute(http, timeout: TimeAmount(timeout))
+                    let response = try await client.execute(prepared, timeout: TimeAmount(timeout))
                     let body = try await response.body.collect(upTo: limit)
                     return .success(RawResponse(
                         status: Int(response.status.code), date: response.headers.first(name: "Date").flatMap(HTTPDate.parse),
-                        retryAfter: response.headers.first(name: "Retry-After"), body: Data(buffer: body)))
+                        retryAfter: response.headers.first(name: "Retry-After"), body: Data(body.readableBytesView)))
                 } catch {
                     return .failure(error)
                 }
@@ -183,11 +180,4 @@ public struct FleetEngineClient: Sendable {
 
 extension String {
     var nonEmpty: String? { isEmpty ? nil : self }
-}
-
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
 }

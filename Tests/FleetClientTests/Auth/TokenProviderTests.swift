@@ -159,7 +159,7 @@ import Testing
     }
 
     @Test func aTokenIsRefreshedAMarginBeforeItExpires() async throws {
-        let clock = Mutex(Date(timeIntervalSince1970: 0))
+        let clock = Locked(Date(timeIntervalSince1970: 0))
         let now: @Sendable () -> Date = { clock.withLock { $0 } }
         let base = SequenceTokenProvider(lifetime: 3600, now: now)
         let cache = CachingTokenProvider(base, refreshMargin: .seconds(300), now: now)

@@ -44,7 +44,7 @@ final class FakeFleetEngine: Sendable {
     static func with<T: Sendable>(
         _ handler: @escaping @Sendable (Received) async -> Reply, _ body: (FakeFleetEngine) async throws -> T
     ) async throws -> T {
-        let recorder = Mutex<FakeFleetEngine?>(nil)
+        let recorder = Locked<FakeFleetEngine?>(nil)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             var request = request
@@ -71,7 +71,7 @@ final class FakeFleetEngine: Sendable {
 
     /// Scripted answers: one per request in order, the last repeated.
     static func with<T: Sendable>(script: [Reply], _ body: (FakeFleetEngine) async throws -> T) async throws -> T {
-        let next = Mutex(0)
+        let next = Locked(0)
         return try await with({ _ in
             let index = next.withLock { i in defer { i += 1 }; return i }
             return script[min(index, script.count - 1)]
@@ -104,4 +104,11 @@ final class FakeFleetEngine: Sendable {
             return try await response(for: then)
         }
     }
+}
+
+/// A value behind a lock that escaping closures can share (a `Mutex` itself cannot be captured by them).
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
 }
