@@ -45,8 +45,7 @@ enum TransportErrorClassifier {
                 return .connectionReset
             case .tlsHandshakeTimeout:
                 return .tlsFailure
-            case .invalidProxyResponse, .httpEndReceivedAfterHeadWith1xx, .contentLengthMissing,
-                .identityCodingIncorrectlyPresent, .chunkedSpecifiedMultipleTimes:
+            case .invalidProxyResponse, .contentLengthMissing, .identityCodingIncorrectlyPresent:
                 return .malformedResponse
             default:
                 return nil

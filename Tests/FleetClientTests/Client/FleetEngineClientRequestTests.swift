@@ -83,8 +83,9 @@ import Testing
     @Test func vehicleCallsUseTheVehicleCollection() async throws {
         var vehicle = Vehicle(vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4, vehicleType: VehicleType(category: .auto))
         let list = ListVehiclesResponse(vehicles: [vehicle], nextPageToken: "", totalSize: 12_345_678_901)
+        let answer = vehicle
         try await FakeFleetEngine.with({ request in
-            request.method == "GET" && request.path.hasSuffix("/vehicles") ? .json(F.json(list)) : .json(F.json(vehicle))
+            request.method == "GET" && request.path.hasSuffix("/vehicles") ? .json(F.json(list)) : .json(F.json(answer))
         }) { fake in
             try await F.withClient(fake) { client in
                 _ = try await client.createVehicle(vehicle, name: F.vehicleName)
