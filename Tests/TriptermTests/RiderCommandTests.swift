@@ -107,13 +107,16 @@ import Testing
         let running = SendableProcess(process)
         let (stdoutHandle, stderrHandle) = (out.fileHandleForReading, err.fileHandleForReading)
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let group = DispatchGroup()
-                let stderr = Locked(Data())
-                DispatchQueue.global().async(group: group) {
-                    let data = stderrHandle.readDataToEndOfFile()
-                    stderr.withLock { $0 = data }
-                }
+            // Own threads: blocking reads on the global queue could starve the threads the server needs.
+            let group = DispatchGroup()
+            let stderr = Locked(Data())
+            group.enter()
+            Thread.detachNewThread {
+                let data = stderrHandle.readDataToEndOfFile()
+                stderr.withLock { $0 = data }
+                group.leave()
+            }
+            Thread.detachNewThread {
                 let stdout = stdoutHandle.readDataToEndOfFile()
                 group.wait()
                 running.process.waitUntilExit()

@@ -25,12 +25,19 @@ enum CommandRunner {
         let running = RunningProcess(process)
         let (stdoutHandle, stderrHandle) = (out.fileHandleForReading, err.fileHandleForReading)
         let seconds = timeout.components.seconds
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(max(1, seconds)))) { running.terminateIfRunning() }
+        // Own threads and an own timer queue: blocking reads on the shared global queue can starve its few threads
+        // (two on a two-core machine), and then the timeout would never fire.
+        DispatchQueue(label: "tripterm.token-command.timeout")
+            .asyncAfter(deadline: .now() + .seconds(Int(max(1, seconds)))) { running.terminateIfRunning() }
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let group = DispatchGroup()
-                let stderr = CollectedOutput()
-                DispatchQueue.global().async(group: group) { stderr.data = stderrHandle.readDataToEndOfFile() }
+            let group = DispatchGroup()
+            let stderr = CollectedOutput()
+            group.enter()
+            Thread.detachNewThread {
+                stderr.data = stderrHandle.readDataToEndOfFile()
+                group.leave()
+            }
+            Thread.detachNewThread {
                 let stdout = stdoutHandle.readDataToEndOfFile()
                 group.wait()
                 let (status, timedOut) = running.wait()
@@ -54,8 +61,18 @@ private final class RunningProcess: @unchecked Sendable {
         state.withLock { state in
             guard !state.finished, process.isRunning else { return }
             state.timedOut = true
-            process.terminate()
+            // The whole tree: /bin/sh forks to run a script, and a grandchild left alive would hold the pipes open.
+            // SIGKILL rather than SIGTERM, which a child may have inherited as ignored.
+            let tree = Self.descendants(of: process.processIdentifier) + [process.processIdentifier]
+            for pid in tree { kill(pid, SIGKILL) }
         }
+    }
+
+    /// Children, grandchildren… of `pid`, deepest first, from Linux's `/proc/PID/task/PID/children`.
+    private static func descendants(of pid: Int32) -> [Int32] {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return [] }
+        let children = text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return children.flatMap { descendants(of: $0) + [$0] }
     }
 
     func wait() -> (status: Int32, timedOut: Bool) {
