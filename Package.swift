@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -32,6 +34,11 @@ let package = Package(
                 "FleetModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                // Only to classify transport failures (refused, reset, DNS, TLS) by their NIO error types.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .target(name: "TripFollowing", dependencies: ["FleetModel", "FleetClient", "CZlib"]),
@@ -61,6 +68,7 @@ let package = Package(
                 "MapRendering",
                 "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -72,13 +80,17 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering", "TripFollowing", "FleetModel"]),
         .testTarget(
             name: "FleetClientTests",
-            dependencies: ["FleetClient", "FleetModel", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "FleetClient", "FleetModel", "TripFollowing", .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "FleetServerTests",
             dependencies: ["FleetServer", "FleetClient", "TripFollowing", "FleetModel"]
         ),
-        .testTarget(name: "TriptermTests", dependencies: ["tripterm"]),
+        .testTarget(
+            name: "TriptermTests", dependencies: ["tripterm", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,47 @@
+import FleetModel
+
+/// VehicleService over REST (`/v1/providers/{p}/vehicles…`).
+extension FleetEngineClient {
+    /// `POST /v1/providers/{p}/vehicles?vehicleId={v}`.
+    public func createVehicle(_ vehicle: Vehicle, name: VehicleName) async throws(TripServiceError) -> Vehicle {
+        var fields = QueryEncoding()
+        fields.add("vehicleId", name.vehicleID)
+        let request = FleetRequest(method: .post, path: FleetRequest.path(provider: name.provider, collection: "vehicles"), query: query(fields), body: try body(vehicle))
+        return try await send(request, context: vehicleContext(name.vehicleID), as: Vehicle.self).message
+    }
+
+    /// `GET /v1/providers/{p}/vehicles/{v}`.
+    public func getVehicle(_ name: VehicleName, options o: GetVehicleOptions = .init()) async throws(TripServiceError) -> Vehicle {
+        var fields = QueryEncoding()
+        fields.add("currentRouteSegmentVersion", o.currentRouteSegmentVersion?.rfc3339)
+        fields.add("waypointsVersion", o.waypointsVersion?.rfc3339)
+        let request = FleetRequest(method: .get, path: FleetRequest.path(provider: name.provider, collection: "vehicles", id: name.vehicleID), query: query(fields))
+        return try await send(request, context: vehicleContext(name.vehicleID), as: Vehicle.self).message
+    }
+
+    /// `PUT /v1/providers/{p}/vehicles/{v}?updateMask=…`: sets the fields named in `updateMask` from `vehicle`.
+    public func updateVehicle(_ vehicle: Vehicle, name: VehicleName, updateMask: [String]) async throws(TripServiceError) -> Vehicle {
+        var fields = QueryEncoding()
+        fields.add("updateMask", updateMask.joined(separator: ","))
+        let request = FleetRequest(method: .put, path: FleetRequest.path(provider: name.provider, collection: "vehicles", id: name.vehicleID), query: query(fields), body: try body(vehicle))
+        return try await send(request, context: vehicleContext(name.vehicleID), as: Vehicle.self).message
+    }
+
+    /// `GET /v1/providers/{p}/vehicles` with the filters as query parameters.
+    public func listVehicles(provider: String, _ list: ListVehiclesRequest = .init()) async throws(TripServiceError) -> ListVehiclesResponse {
+        var fields = QueryEncoding()
+        fields.add("pageSize", list.pageSize.map { String($0) })
+        fields.add("pageToken", list.pageToken)
+        fields.add("minimumCapacity", list.minimumCapacity.map { String($0) })
+        for type in list.tripTypes { fields.add("tripTypes", queryValue(type)) }
+        fields.add("maximumStaleness", list.maximumStaleness?.protoText)
+        for category in list.vehicleTypeCategories { fields.add("vehicleTypeCategories", queryValue(category)) }
+        fields.add("vehicleState", list.vehicleState.map(queryValue))
+        fields.add("onTripOnly", list.onTripOnly ? "true" : nil)
+        fields.add("filter", list.filter)
+        let request = FleetRequest(method: .get, path: FleetRequest.path(provider: provider, collection: "vehicles"), query: query(fields))
+        return try await send(request, context: AuthTokenContext(role: options.role), as: ListVehiclesResponse.self).message
+    }
+
+    private func vehicleContext(_ vehicleID: String) -> AuthTokenContext { AuthTokenContext(vehicleID: vehicleID, role: options.role) }
+}

@@ -1,0 +1,63 @@
+import FleetModel
+
+/// `SearchTripsRequest`'s body (its `parent` travels in the path).
+public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
+    /// Without it, results lack route, remaining waypoints, distance and ETA.
+    public var vehicleId: String
+    public var activeTripsOnly: Bool
+    public var pageSize: Int32
+    public var pageToken: String
+    public var minimumStaleness: ProtoDuration?
+
+    public init(vehicleId: String = "", activeTripsOnly: Bool = false, pageSize: Int32 = 0, pageToken: String = "", minimumStaleness: ProtoDuration? = nil) {
+        self.vehicleId = vehicleId
+        self.activeTripsOnly = activeTripsOnly
+        self.pageSize = pageSize
+        self.pageToken = pageToken
+        self.minimumStaleness = minimumStaleness
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let r = try ProtoReader(decoder)
+        vehicleId = try r("vehicleId", default: "")
+        activeTripsOnly = try r("activeTripsOnly", default: false)
+        pageSize = try r("pageSize", default: 0)
+        pageToken = try r("pageToken", default: "")
+        minimumStaleness = try r("minimumStaleness")
+        try r.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var w = ProtoWriter(encoder)
+        try w.put("vehicleId", vehicleId)
+        try w.put("activeTripsOnly", activeTripsOnly)
+        try w.put("pageSize", pageSize)
+        try w.put("pageToken", pageToken)
+        try w.put("minimumStaleness", minimumStaleness)
+    }
+}
+
+/// `SearchTripsResponse`: one page of trips.
+public struct SearchTripsResponse: ProtoMessage, Hashable, Sendable {
+    public var trips: [Trip]
+    /// Empty on the last page.
+    public var nextPageToken: String
+
+    public init(trips: [Trip] = [], nextPageToken: String = "") {
+        self.trips = trips
+        self.nextPageToken = nextPageToken
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let r = try ProtoReader(decoder)
+        trips = try r.repeated("trips")
+        nextPageToken = try r("nextPageToken", default: "")
+        try r.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var w = ProtoWriter(encoder)
+        try w.put("trips", trips)
+        try w.put("nextPageToken", nextPageToken)
+    }
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import AsyncHTTPClient
+import FleetClient
+import FleetModel
+import Foundation
+import TerminalUI
+import TripFollowing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tripterm rider --trip providers/p/trips/t`: follows a live trip the way a rider's app does, from tripterm's
+/// local server or Google's Fleet Engine — the same requests for both.
+struct RiderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rider",
+        abstract: "Follow a live trip, as a rider's app does, from the local server or Google's Fleet Engine.",
+        discussion: """
+            Polls GetTrip (view JOURNEY_SHARING_V1S, with delta route versions) every --interval seconds and shows \
+            the trip on a terminal map; r polls at once, ? lists the keys. --headless prints one line per subscriber \
+            callback instead (also when output is not a terminal) and exits 0 when the trip is COMPLETE or CANCELED. \
+            Failures are shown with their code and class: recoverable ones are retried with backoff, client ones \
+            (name, token, permission, quota) every 15 s until someone acts.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The trip to follow.", valueName: "providers/{provider}/trips/{trip}"))
+    var trip: String
+
+    @Option(help: ArgumentHelp(
+        "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"))
+    var backend: String = "http://127.0.0.1:8787"
+
+    @Option(help: ArgumentHelp("Seconds between polls, at least 1 (the Consumer SDK polls every 5).", valueName: "seconds"))
+    var interval: Double = 5
+
+    @Option(name: .customLong("region-code"), help: ArgumentHelp("Send header.regionCode (a CLDR region such as US) with each request.", valueName: "code"))
+    var regionCode: String?
+
+    @OptionGroup(title: "Authorization")
+    var auth: TokenOptions
+
+    @Flag(help: "Print one line per subscriber callback instead of drawing a map (also when output is not a terminal).")
+    var headless = false
+
+    @Flag(help: "With --headless: print JSON Lines ({\"time\", \"callback\", \"value\"}) instead of text.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also record what is followed to this trip file.", valueName: "file"))
+    var record: String?
+
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
+    func validate() throws {
+        guard interval.isFinite, interval >= 1 else {
+            throw ValidationError("--interval must be a number of seconds, at least 1, not '\(interval)'")
+        }
+        if let regionCode, regionCode.count != 2 || !regionCode.allSatisfy(\.isLetter) {
+            throw ValidationError("--region-code must be a two-letter region such as US, not '\(regionCode)'")
+        }
+    }
+
+    func run() async throws {
+        let name: TripName
+        do {
+            name = try TripName(parsing: trip)
+        } catch {
+            throw CommandFailure("--trip: \(error)")
+        }
+        let http = FleetEngineClient.makeHTTPClient()
+        do {
+            try await follow(name, http: http)
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+        try await http.shutdown()
+    }
+
+    private func follow(_ name: TripName, http: HTTPClient) async throws {
+        var options = FleetClientOptions(role: .consumer)
+        if let regionCode { options.requestHeader = RequestHeader(regionCode: regionCode.uppercased()) }
+        let client: FleetEngineClient
+        do {
+            client = try FleetEngineClient(baseURL: backend, tokenProvider: auth.provider(httpClient: http), httpClient: http, options: options)
+        } catch {
+            throw CommandFailure("--backend: \(error.message)")
+        }
+        let backend = FleetEngineBackend(client: client)
+        let model = TripModel(tripName: name, backend: backend, options: TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))))
+        let recorder = try record.map { path in
+            try TripRecorder(path: path, tripName: name, source: "rider \(client.baseURL)")
+        }
+        if let recorder { await model.register(recorder) }
+        // Piped or redirected output gets the lines a script can read, as if --headless were given.
+        if headless || isatty(STDOUT_FILENO) != 1 {
+            try await runHeadless(model)
+        } else {
+            try await runScreen(model, backendName: client.baseURL)
+        }
+        await model.stop()
+        if let recorder {
+            await recorder.close()
+            if let error = await recorder.writeError { throw error }
+        }
+    }
+
+    /// One line per callback until the trip ends.
+    private func runHeadless(_ model: TripModel) async throws {
+        let printer = HeadlessPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
+        let end = TripEndWaiter()
+        await model.register(printer)
+        await model.register(end)
+        await model.start()
+        _ = await end.wait()
+    }
+
+    /// The terminal map, until the user quits.
+    private func runScreen(_ model: TripModel, backendName: String) async throws {
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
+        }
+        let subscriber = TripViewSubscriber(tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
+        await model.register(subscriber)
+        let controls = RiderControls(model: model)
+        let display = display
+        try await TerminalGuard.run(options: display.terminalOptions) { terminal in
+            await model.start()
+            let app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
+                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8))
+            await app.run()
+        }
+    }
+}

@@ -1,4 +1,0 @@
-import FleetClient
-import Testing
-
-@Test func apiRootIsV1() { #expect(FleetClientModule.apiRoot == "v1") }

@@ -1,0 +1,148 @@
+import FleetModel
+import Foundation
+import Hummingbird
+import Synchronization
+import Testing
+
+/// `tripterm rider` as a user runs it, against a loopback server playing Fleet Engine.
+@Suite struct RiderCommandTests {
+    static let name = "providers/demo/trips/t1"
+
+    static func trip(_ status: String, extra: String = "") -> String {
+        #"{"name": "\#(name)", "tripStatus": "\#(status)", "tripType": "EXCLUSIVE", "vehicleId": "v1", "#
+            + #""pickupPoint": {"point": {"latitude": 43.7384, "longitude": 7.4246}}, "#
+            + #""dropoffPoint": {"point": {"latitude": 43.7311, "longitude": 7.4197}}\#(extra)}"#
+    }
+
+    static let script: [(Int, String)] = [
+        (200, trip("NEW")),
+        (200, trip("ENROUTE_TO_PICKUP", extra: #", "remainingDistanceMeters": 420"#)),
+        (503, #"{"error": {"code": 503, "message": "restarting", "status": "UNAVAILABLE"}}"#),
+        (200, trip("ENROUTE_TO_DROPOFF", extra: #", "remainingDistanceMeters": 900"#)),
+        (200, trip("COMPLETE")),
+    ]
+
+    @Test func headlessRiderPrintsTheTripAndExitsAtComplete() async throws {
+        let (out, requests) = try await Self.withFake(Self.script) { url in
+            try await Self.run(["rider", "--trip", Self.name, "--backend", url, "--interval", "1", "--headless", "--token", "tok"])
+        }
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        let statuses = lines.filter { $0.contains("  status ") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        #expect(statuses == ["NEW", "ENROUTE_TO_PICKUP", "ENROUTE_TO_DROPOFF", "COMPLETE"], "\(out.stdout)")
+        #expect(lines.contains { $0.contains("error") && $0.contains("UNAVAILABLE (recoverable): restarting") })
+        #expect(lines.contains { $0.contains("recovered") && $0.contains("after 1 failed poll") })
+        #expect(lines.contains { $0.contains("remainingDistance") && $0.contains("420") })
+        #expect(lines.last?.contains("trip") == true)
+        #expect(requests.count == 5)
+        #expect(requests.allSatisfy { $0 == "GET /v1/providers/demo/trips/t1?view=2&%24alt=json%3Benum-encoding%3Dint Bearer tok" }, "\(requests)")
+    }
+
+    @Test func jsonLinesCarryFailuresWithCodeAndClass() async throws {
+        let (out, _) = try await Self.withFake(Array(Self.script.dropFirst(2))) { url in
+            try await Self.run(["rider", "--trip", Self.name, "--backend", url, "--interval", "1", "--headless", "--json"])
+        }
+        #expect(out.status == 0, "\(out.stderr)")
+        let values = try out.stdout.split(separator: "\n").map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        let error = try #require(values.first { $0["callback"] == .string("error") })
+        #expect(error["value"]?["code"] == .string("UNAVAILABLE"))
+        #expect(error["value"]?["class"] == .string("recoverable"))
+        #expect(error["value"]?["httpStatus"] == .number(503))
+        #expect(values.last?["callback"] == .string("trip"))
+    }
+
+    @Test func badOptionsFailWithOneClearLine() async throws {
+        let cases: [([String], String)] = [
+            (["rider", "--trip", "trips/t1", "--headless"], "invalid trip name \"trips/t1\""),
+            (["rider", "--trip", Self.name, "--interval", "0.5", "--headless"], "--interval must be a number of seconds, at least 1"),
+            (["rider", "--trip", Self.name, "--token", "a", "--token-url", "http://x", "--headless"], "do not go together"),
+            (["rider", "--trip", Self.name, "--backend", "localhost:8787", "--headless"], "invalid backend URL \"localhost:8787\""),
+        ]
+        for (arguments, message) in cases {
+            let out = try await Self.run(arguments)
+            #expect(out.status != 0, "\(arguments)")
+            #expect(out.stderr.contains(message), "\(arguments): \(out.stderr)")
+            #expect(out.stderr.split(separator: "\n").count <= 3, "short: \(out.stderr)")
+            #expect(out.stdout.isEmpty)
+        }
+    }
+
+    // MARK: Support
+
+    /// Runs a loopback server answering the script in order (the last answer repeating), and `body` with its URL.
+    /// Returns what `body` returned and the requests, as `METHOD path?query authorization-header`.
+    static func withFake<T: Sendable>(_ script: [(Int, String)], _ body: (String) async throws -> T) async throws -> (T, [String]) {
+        let state = Locked(ScriptState())
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            let index: Int = state.withLock { s in
+                s.requests.append("\(request.method.rawValue) \(request.uri.path)?\(request.uri.query ?? "") \(request.headers[.authorization] ?? "-")")
+                defer { s.next += 1 }
+                return min(s.next, script.count - 1)
+            }
+            let (status, text) = script[index]
+            return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            responder: responder, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { portSink.yield($0.localAddress?.port ?? 0) })
+        let server = Task { try await app.runService(gracefulShutdownSignals: []) }
+        defer { server.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        let result = try await body("http://127.0.0.1:\(port)")
+        return (result, state.withLock { $0.requests })
+    }
+
+    /// Runs the binary without blocking a Swift concurrency thread (the server above needs them).
+    static func run(_ arguments: [String]) async throws -> TriptermBinary.Output {
+        let process = Process()
+        process.executableURL = TriptermBinary.url
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let running = SendableProcess(process)
+        let (stdoutHandle, stderrHandle) = (out.fileHandleForReading, err.fileHandleForReading)
+        return await withCheckedContinuation { continuation in
+            // Own threads: blocking reads on the global queue could starve the threads the server needs.
+            let group = DispatchGroup()
+            let stderr = Locked(Data())
+            group.enter()
+            Thread.detachNewThread {
+                let data = stderrHandle.readDataToEndOfFile()
+                stderr.withLock { $0 = data }
+                group.leave()
+            }
+            Thread.detachNewThread {
+                let stdout = stdoutHandle.readDataToEndOfFile()
+                group.wait()
+                running.process.waitUntilExit()
+                continuation.resume(returning: TriptermBinary.Output(
+                    status: running.process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                    stderr: String(decoding: stderr.withLock { $0 }, as: UTF8.self)))
+            }
+        }
+    }
+}
+
+/// A started process handed to the thread that waits for it; only that thread touches it afterwards.
+private final class SendableProcess: @unchecked Sendable {
+    let process: Process
+    init(_ process: Process) { self.process = process }
+}
+
+/// Where a scripted fake is in its script, and what it was asked.
+struct ScriptState: Sendable {
+    var next = 0
+    var requests: [String] = []
+}
+
+/// A value behind a lock that escaping closures can share (a `Mutex` itself cannot be captured by them).
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+    init(_ value: Value) { mutex = Mutex(value) }
+    func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
+}
