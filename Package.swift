@@ -82,7 +82,7 @@ let package = Package(
             name: "FleetServerTests",
             dependencies: ["FleetServer", "FleetClient", "TripFollowing", "FleetModel"]
         ),
-        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "CZlib"]),
+        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(name: "TriptermTests", dependencies: ["tripterm"]),
     ],
     swiftLanguageModes: [.v6]

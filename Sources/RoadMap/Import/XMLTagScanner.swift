@@ -25,8 +25,8 @@ struct XMLTagScanner<Source: ByteChunkSource> {
     /// Whether a `<` has been seen yet: anything but white space (or a byte-order mark) before it means not XML.
     private var sawMarkup = false
     private(set) var tag = Tag()
-    /// Names of the open elements, outermost first.
-    private(set) var openElements: [[UInt8]] = []
+    /// Names of the open elements and the lines they open on, outermost first.
+    private(set) var openElements: [(name: [UInt8], line: Int)] = []
 
     init(source: Source, path: String) {
         self.source = source
@@ -42,7 +42,8 @@ struct XMLTagScanner<Source: ByteChunkSource> {
         while true {
             guard try skipToTagStart() else {
                 if let open = openElements.last {
-                    throw error("the file ends inside <\(String(decoding: open, as: UTF8.self))> (is it truncated?)", line: line)
+                    let name = String(decoding: open.name, as: UTF8.self)
+                    throw error("the file ends inside <\(name)> opened on line \(open.line) (is it truncated?)", line: line)
                 }
                 return false
             }
@@ -199,10 +200,10 @@ struct XMLTagScanner<Source: ByteChunkSource> {
             index += 1
         }
         switch tag.kind {
-        case .open: openElements.append(Array(buffer[tag.name]))
+        case .open: openElements.append((Array(buffer[tag.name]), tag.line))
         case .empty: break
         case .close:
-            guard let open = openElements.popLast(), open.elementsEqual(buffer[tag.name]) else {
+            guard let open = openElements.popLast(), open.name.elementsEqual(buffer[tag.name]) else {
                 throw error("unexpected </\(String(decoding: buffer[tag.name], as: UTF8.self))>")
             }
         }
