@@ -216,9 +216,15 @@ struct E7Point: Hashable {
         self.longitude = longitude
     }
 
+    /// Rounds to 1e-7 degree; a coordinate outside ±90/±180 is clamped and a non-finite one becomes 0, so that
+    /// writing never traps and always produces a file that reads back.
     init(_ point: LatLng) {
-        latitude = Int32((point.latitude * RoadMapFile.coordinateScale).rounded())
-        longitude = Int32((point.longitude * RoadMapFile.coordinateScale).rounded())
+        func scaled(_ degrees: Double, limit: Double) -> Int32 {
+            guard degrees.isFinite else { return 0 }
+            return Int32((min(max(degrees, -limit), limit) * RoadMapFile.coordinateScale).rounded())
+        }
+        latitude = scaled(point.latitude, limit: 90)
+        longitude = scaled(point.longitude, limit: 180)
     }
 
     var latLng: LatLng {

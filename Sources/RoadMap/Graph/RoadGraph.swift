@@ -75,7 +75,10 @@ public struct RoadGraph: Sendable {
     /// The ways with a segment in `box` (the part of the map in view), as indices into ``RoadMap/ways`` in
     /// increasing order.
     public func wayIndices(intersecting box: GeoBox) -> [Int] {
-        guard !map.ways.isEmpty else { return [] }
+        let corners = [box.minLatitude, box.minLongitude, box.maxLatitude, box.maxLongitude]
+        guard !map.ways.isEmpty, corners.allSatisfy(\.isFinite), box.minLatitude <= box.maxLatitude,
+            box.minLongitude <= box.maxLongitude
+        else { return [] }
         let low = grid.projection.project(LatLng(latitude: box.minLatitude, longitude: box.minLongitude))
         let high = grid.projection.project(LatLng(latitude: box.maxLatitude, longitude: box.maxLongitude))
         let first = grid.cell(x: low.x, y: low.y), last = grid.cell(x: high.x, y: high.y)
@@ -98,9 +101,9 @@ public struct RoadGraph: Sendable {
     /// The ways with a segment in `box`, in map order.
     public func ways(intersecting box: GeoBox) -> [RoadWay] { wayIndices(intersecting: box).map { map.ways[$0] } }
 
-    /// The nearest point on any road to `coordinate`, or nil for a map without ways.
+    /// The nearest point on any road to `coordinate`, or nil for a map without ways or a non-finite coordinate.
     public func nearest(to coordinate: LatLng) -> RoadSnap? {
-        guard !map.ways.isEmpty else { return nil }
+        guard !map.ways.isEmpty, coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return nil }
         let query = grid.projection.project(coordinate)
         let centre = grid.cell(x: query.x, y: query.y)
         var best: (distanceSquared: Double, ref: SegmentGrid.SegmentRef, fraction: Double)?

@@ -25,7 +25,7 @@ struct SegmentGrid: Sendable {
         self.projection = projection
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let projected = ways.map { $0.points.map(projection.project) }
-        for point in projected.joined() {
+        for point in projected.joined() where point.x.isFinite && point.y.isFinite {
             minX = min(minX, point.x)
             maxX = max(maxX, point.x)
             minY = min(minY, point.y)
@@ -48,9 +48,12 @@ struct SegmentGrid: Sendable {
             let r0 = Int((min(a.y, b.y) - minY) / cellSize), r1 = Int((max(a.y, b.y) - minY) / cellSize)
             return (max(0, c0)...min(columns - 1, c1), max(0, r0)...min(rows - 1, r1))
         }
+        func isUsable(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Bool {
+            a.x.isFinite && a.y.isFinite && b.x.isFinite && b.y.isFinite
+        }
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
         for points in projected {
-            for (a, b) in zip(points, points.dropFirst()) {
+            for (a, b) in zip(points, points.dropFirst()) where isUsable(a, b) {
                 let (cs, rs) = cellRange(a, b)
                 for row in rs { for column in cs { counts[row * columns + column] += 1 } }
             }
@@ -60,7 +63,7 @@ struct SegmentGrid: Sendable {
         var fill = start
         var segments = [SegmentRef](repeating: SegmentRef(way: 0, segment: 0), count: Int(start[columns * rows]))
         for (wayIndex, points) in projected.enumerated() {
-            for (segmentIndex, (a, b)) in zip(points, points.dropFirst()).enumerated() {
+            for (segmentIndex, (a, b)) in zip(points, points.dropFirst()).enumerated() where isUsable(a, b) {
                 let (cs, rs) = cellRange(a, b)
                 for row in rs {
                     for column in cs {
@@ -75,7 +78,7 @@ struct SegmentGrid: Sendable {
         self.segments = segments
     }
 
-    /// The grid cell holding projected point (`x`, `y`), clamped to the grid.
+    /// The grid cell holding projected point (`x`, `y`), clamped to the grid; callers pass finite values.
     func cell(x: Double, y: Double) -> (column: Int, row: Int) {
         let column = Int(((x - minX) / cellSize).rounded(.down).clamped(to: -1e9...1e9))
         let row = Int(((y - minY) / cellSize).rounded(.down).clamped(to: -1e9...1e9))

@@ -93,6 +93,16 @@ struct RoadMapFileTests {
         }
     }
 
+    @Test func impossibleCoordinatesAreClampedNotFatal() throws {
+        let odd = RoadMap(attribution: "", ways: [RoadWay(id: 1, roadClass: .road, points: [
+            LatLng(latitude: .nan, longitude: 7), LatLng(latitude: 95, longitude: -200),
+        ])])
+        let back = try RoadMapFile.decode(RoadMapFile.encode(odd), path: "odd.roadmap")
+        #expect(back.ways[0].points == [LatLng(latitude: 0, longitude: 7), LatLng(latitude: 90, longitude: -180)])
+        #expect(RoadGraph(odd).nearest(to: LatLng(latitude: .infinity, longitude: 0)) == nil)
+        #expect(RoadGraph(back).wayIndices(intersecting: GeoBox(minLatitude: 1, minLongitude: 1, maxLatitude: 0, maxLongitude: 0)).isEmpty)
+    }
+
     @Test func errorsReadLikeCompilerMessages() {
         #expect(RoadMapError(path: "a.osm", line: 12, message: "bad").description == "a.osm:12: bad")
         #expect(RoadMapError(path: "a.roadmap", offset: 40, message: "bad").description == "a.roadmap: offset 40: bad")
