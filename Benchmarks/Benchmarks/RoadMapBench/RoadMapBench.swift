@@ -40,6 +40,17 @@ func queryPairs(in box: GeoBox, count: Int) -> [(LatLng, LatLng)] {
     return (0..<count).map { (point($0, 0), point($0, 1)) }
 }
 
+/// The Monaco graph and the points the query benchmarks cycle through.
+struct QueryInput {
+    var graph: RoadGraph
+    var pairs: [(LatLng, LatLng)]
+
+    static func monaco(_ path: String) throws -> QueryInput {
+        let graph = RoadGraph(try RoadMapFile.load(path: path))
+        return QueryInput(graph: graph, pairs: queryPairs(in: graph.map.bounds!, count: 256))
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     // Thresholds loose for time on 2 shared cores, nearly exact for allocations (as TripFollowingBench).
     func configuration(maxDuration: Duration, maxIterations: Int, units: BenchmarkTimeUnits) -> Benchmark.Configuration {
@@ -71,14 +82,14 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("loadMonacoRoadMap", configuration: queryConfiguration) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try RoadMapFile.load(path: mapPath)) }
     }
-    Benchmark("buildMonacoGraph", configuration: queryConfiguration) { benchmark, map in
+    Benchmark("buildMonacoGraph", configuration: queryConfiguration) { (benchmark: Benchmark, map: RoadMap) in
         for _ in benchmark.scaledIterations { blackHole(RoadGraph(map)) }
     } setup: {
         try RoadMapFile.load(path: mapPath)
     }
 
     // 3. Queries on Monaco: one iteration is one query, so throughput reads as queries per second.
-    Benchmark("monacoRoute", configuration: queryConfiguration) { benchmark, input in
+    Benchmark("monacoRoute", configuration: queryConfiguration) { (benchmark: Benchmark, input: QueryInput) in
         var index = 0
         for _ in benchmark.scaledIterations {
             let (from, to) = input.pairs[index % input.pairs.count]
@@ -86,20 +97,18 @@ let benchmarks: @Sendable () -> Void = {
             index += 1
         }
     } setup: {
-        let graph = RoadGraph(try RoadMapFile.load(path: mapPath))
-        return (graph: graph, pairs: queryPairs(in: graph.map.bounds!, count: 256))
+        try QueryInput.monaco(mapPath)
     }
-    Benchmark("monacoNearest", configuration: queryConfiguration) { benchmark, input in
+    Benchmark("monacoNearest", configuration: queryConfiguration) { (benchmark: Benchmark, input: QueryInput) in
         var index = 0
         for _ in benchmark.scaledIterations {
             blackHole(input.graph.nearest(to: input.pairs[index % input.pairs.count].0))
             index += 1
         }
     } setup: {
-        let graph = RoadGraph(try RoadMapFile.load(path: mapPath))
-        return (graph: graph, pairs: queryPairs(in: graph.map.bounds!, count: 256))
+        try QueryInput.monaco(mapPath)
     }
-    Benchmark("monacoWaysInView", configuration: queryConfiguration) { benchmark, input in
+    Benchmark("monacoWaysInView", configuration: queryConfiguration) { (benchmark: Benchmark, input: QueryInput) in
         // A 500 m × 400 m view, about a terminal's map pane at street zoom, moved around the map.
         var index = 0
         for _ in benchmark.scaledIterations {
@@ -111,7 +120,6 @@ let benchmarks: @Sendable () -> Void = {
             index += 1
         }
     } setup: {
-        let graph = RoadGraph(try RoadMapFile.load(path: mapPath))
-        return (graph: graph, pairs: queryPairs(in: graph.map.bounds!, count: 256))
+        try QueryInput.monaco(mapPath)
     }
 }

@@ -21,6 +21,9 @@ public enum OSMImporter {
     ) throws(RoadMapError) -> (map: RoadMap, summary: Summary) {
         var file = try FileChunkSource(path: path)
         guard let first = try file.nextChunk() else { throw RoadMapError(path: path, message: "the file is empty") }
+        if first.starts(with: RoadMapFile.magic) {
+            throw RoadMapError(path: path, message: "this is already a road-map file; import reads OpenStreetMap XML")
+        }
         let source = PrefixedChunkSource(prefix: first, base: file)
         if first.starts(with: [0x1F, 0x8B]) {
             return try importXML(from: GzipChunkSource(source, path: path), path: path, attribution: attribution)

@@ -104,6 +104,12 @@ struct OSMImporterTests {
         #expect(throws: RoadMapError(path: path, line: line, message: message)) { try OSMImporter.importFile(path: path) }
     }
 
+    @Test func aRoadMapIsNotImportedAgain() {
+        #expect(throws: RoadMapError(
+            path: TestFiles.monacoRoadMap, message: "this is already a road-map file; import reads OpenStreetMap XML"
+        )) { try OSMImporter.importFile(path: TestFiles.monacoRoadMap) }
+    }
+
     @Test func aFileWithoutRoadsIsAnError() throws {
         let directory = try TestFiles.temporaryDirectory()
         let text = """
