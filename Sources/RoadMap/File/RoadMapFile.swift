@@ -40,6 +40,11 @@ public enum RoadMapFile {
 
     /// Writes atomically, so a reader never sees half a map.
     public static func save(_ map: RoadMap, to path: String) throws(RoadMapError) {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw RoadMapError(path: path, message: "cannot write: there is no directory \(directory)")
+        }
         do {
             try Data(encode(map)).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

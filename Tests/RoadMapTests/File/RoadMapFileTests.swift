@@ -75,6 +75,14 @@ struct RoadMapFileTests {
         #expect(error?.description.hasPrefix("\(missing): cannot read:") == true)
     }
 
+    @Test func savingIntoAMissingDirectorySaysSo() throws {
+        let directory = try TestFiles.temporaryDirectory().appendingPathComponent("missing")
+        let path = directory.appendingPathComponent("m.roadmap").path
+        #expect(throws: RoadMapError(path: path, message: "cannot write: there is no directory \(directory.path)")) {
+            try RoadMapFile.save(sample, to: path)
+        }
+    }
+
     /// A file whose checksum is right but whose content is not (a buggy writer) still fails cleanly, at the byte.
     @Test func badContentWithAValidChecksumNamesTheOffset() {
         var bytes = Array(RoadMapFile.encode(RoadMap(attribution: "", ways: [
