@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "FleetClient", targets: ["FleetClient"]),
         .library(name: "FleetServer", targets: ["FleetServer"]),
+        .library(name: "RoadMap", targets: ["RoadMap"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +43,8 @@ let package = Package(
             ]
         ),
         .target(name: "TripFollowing", dependencies: ["FleetModel", "FleetClient", "CZlib"]),
+        // Road maps imported from OpenStreetMap: the base map under a trip, snapping and routing.
+        .target(name: "RoadMap", dependencies: ["FleetModel", "CZlib"]),
         // `tripterm serve`: the local Fleet Engine–compatible REST server (JWT, SQLite).
         .target(
             name: "FleetServer",
@@ -67,6 +70,7 @@ let package = Package(
                 "FleetServer",
                 "MapRendering",
                 "TerminalUI",
+                "RoadMap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,6 +92,7 @@ let package = Package(
             name: "FleetServerTests",
             dependencies: ["FleetServer", "FleetClient", "TripFollowing", "FleetModel"]
         ),
+        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TriptermTests", dependencies: ["tripterm", .product(name: "Hummingbird", package: "hummingbird")]
         ),
