@@ -1,0 +1,140 @@
+/// A sub-cell raster over `columns × rows` cells, drawn with one ``CanvasMarker``, that remembers a ``MapRole``
+/// for each dot (Braille and ASCII: for each cell, the highest role that touched it) and turns into cells with
+/// ``compose(into:theme:originX:originY:)``.
+///
+/// Storage is flat and per cell, so clearing is one fill and composing one pass: `bits` holds the Braille dot
+/// pattern (bit layout of U+2800), the half-block's top/bottom bits, or the ASCII stroke; `roles` holds role + 1
+/// (0: empty), two entries a cell for half blocks so each half keeps its own colour.
+public struct Canvas: Sendable {
+    public let columns: Int
+    public let rows: Int
+    public let marker: CanvasMarker
+    /// Height of a cell over its width, used to pick ASCII strokes by the line's on-screen slope.
+    public let cellAspect: Double
+    public var dotWidth: Int { columns * marker.dotsAcross }
+    public var dotHeight: Int { rows * marker.dotsDown }
+
+    private(set) var bits: [UInt8]
+    private(set) var roles: [UInt8]
+
+    public init(columns: Int, rows: Int, marker: CanvasMarker, cellAspect: Double = 2) {
+        self.columns = max(0, columns)
+        self.rows = max(0, rows)
+        self.marker = marker
+        self.cellAspect = cellAspect
+        bits = Array(repeating: 0, count: self.columns * self.rows)
+        roles = Array(repeating: 0, count: self.columns * self.rows * (marker == .halfBlock ? 2 : 1))
+    }
+
+    /// Whether nothing has been drawn.
+    public var isEmpty: Bool { !bits.contains { $0 != 0 } }
+
+    /// Erases everything, keeping the storage.
+    public mutating func clear() {
+        for i in bits.indices { bits[i] = 0 }
+        for i in roles.indices { roles[i] = 0 }
+    }
+
+    /// The role shown at a dot, nil when it is empty (for tests and hit-testing).
+    public func role(atDotX x: Int, y: Int) -> MapRole? {
+        guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return nil }
+        switch marker {
+        case .braille:
+            let cell = (y >> 2) * columns + (x >> 1)
+            return bits[cell] & Self.brailleMasks[(y & 3) << 1 | (x & 1)] != 0 ? MapRole(rawValue: roles[cell] &- 1) : nil
+        case .halfBlock:
+            return MapRole(rawValue: roles[((y >> 1) * columns + x) << 1 | (y & 1)] &- 1)
+        case .ascii:
+            return bits[y * columns + x] != 0 ? MapRole(rawValue: roles[y * columns + x] &- 1) : nil
+        }
+    }
+
+    /// Sets one dot (ASCII: a point stroke). Dots outside the canvas are ignored.
+    public mutating func setDot(x: Int, y: Int, role: MapRole) {
+        plot(x: x, y: y, ink: role.rawValue &+ 1, stroke: Stroke.point)
+    }
+
+    /// Draws the segment `a`–`b` (dot coordinates), clipped to the canvas first.
+    public mutating func drawLine(from a: DotPoint, to b: DotPoint, role: MapRole) {
+        let maxX = Double(dotWidth) - 1e-9, maxY = Double(dotHeight) - 1e-9
+        guard dotWidth > 0, dotHeight > 0,
+            let (p, q) = LineClipping.clip(a, b, minX: 0, minY: 0, maxX: maxX, maxY: maxY)
+        else { return }
+        let stroke = marker == .ascii ? Stroke.of(dx: b.x - a.x, dy: b.y - a.y, aspect: cellAspect) : Stroke.point
+        rasterise(Int(p.x), Int(p.y), Int(q.x), Int(q.y), ink: role.rawValue &+ 1, stroke: stroke)
+    }
+
+    /// Draws a polyline whose points are already in dots.
+    public mutating func drawPolyline(_ points: [DotPoint], role: MapRole) {
+        guard let first = points.first else { return }
+        if points.count == 1 {
+            if first.x >= 0, first.y >= 0 { setDot(x: Int(first.x), y: Int(first.y), role: role) }
+            return
+        }
+        for i in 1..<points.count { drawLine(from: points[i - 1], to: points[i], role: role) }
+    }
+
+    /// Bresenham between two in-bounds dots.
+    private mutating func rasterise(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, ink: UInt8, stroke: UInt8) {
+        let dx = abs(x1 - x0), dy = -abs(y1 - y0)
+        let sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1
+        var error = dx + dy, x = x0, y = y0
+        while true {
+            plot(x: x, y: y, ink: ink, stroke: stroke)
+            if x == x1 && y == y1 { return }
+            let twice = 2 * error
+            if twice >= dy {
+                error += dy
+                x += sx
+            }
+            if twice <= dx {
+                error += dx
+                y += sy
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func plot(x: Int, y: Int, ink: UInt8, stroke: UInt8) {
+        guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
+        switch marker {
+        case .braille:
+            let cell = (y >> 2) * columns + (x >> 1)
+            bits[cell] |= Self.brailleMasks[(y & 3) << 1 | (x & 1)]
+            if roles[cell] < ink { roles[cell] = ink }
+        case .halfBlock:
+            let cell = (y >> 1) * columns + x
+            bits[cell] |= 1 << UInt8(y & 1)
+            let slot = cell << 1 | (y & 1)
+            if roles[slot] < ink { roles[slot] = ink }
+        case .ascii:
+            let cell = y * columns + x
+            if roles[cell] <= ink {
+                roles[cell] = ink
+                bits[cell] = stroke
+            }
+        }
+    }
+
+    /// Braille dot bits indexed by `(y mod 4) · 2 + (x mod 2)`: dots 1-2-3-7 down the left, 4-5-6-8 down the right.
+    static let brailleMasks: [UInt8] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+}
+
+/// ASCII strokes: a line character chosen by the segment's on-screen direction.
+enum Stroke {
+    static let point: UInt8 = 1
+    static let horizontal: UInt8 = 2
+    static let vertical: UInt8 = 3
+    static let rising: UInt8 = 4
+    static let falling: UInt8 = 5
+    static let glyphs: [Character] = [" ", ".", "-", "|", "/", "\\"]
+
+    /// The stroke for a segment of `dx` × `dy` dots (y down) on cells `aspect` times taller than wide.
+    static func of(dx: Double, dy: Double, aspect: Double) -> UInt8 {
+        let across = abs(dx), down = abs(dy) * aspect
+        if across == 0 && down == 0 { return point }
+        if down <= across * 0.414 { return horizontal }  // within 22.5° of horizontal
+        if down >= across * 2.414 { return vertical }
+        return (dx > 0) == (dy < 0) ? rising : falling
+    }
+}
