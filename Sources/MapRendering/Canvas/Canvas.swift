@@ -109,9 +109,12 @@ public struct Canvas: Sendable {
             if roles[slot] < ink { roles[slot] = ink }
         case .ascii:
             let cell = y * columns + x
-            if roles[cell] <= ink {
+            if roles[cell] < ink {
                 roles[cell] = ink
                 bits[cell] = stroke
+            } else if roles[cell] == ink, bits[cell] != stroke, stroke != Stroke.point {
+                // Two directions of one layer meet: a junction (or a bend) reads best as a cross.
+                bits[cell] = bits[cell] == Stroke.point ? stroke : Stroke.cross
             }
         }
     }
@@ -127,7 +130,8 @@ enum Stroke {
     static let vertical: UInt8 = 3
     static let rising: UInt8 = 4
     static let falling: UInt8 = 5
-    static let glyphs: [Character] = [" ", ".", "-", "|", "/", "\\"]
+    static let cross: UInt8 = 6
+    static let glyphs: [Character] = [" ", ".", "-", "|", "/", "\\", "+"]
 
     /// The stroke for a segment of `dx` × `dy` dots (y down) on cells `aspect` times taller than wide.
     static func of(dx: Double, dy: Double, aspect: Double) -> UInt8 {

@@ -26,7 +26,7 @@ public struct MapTheme: Hashable, Sendable {
             .trafficSlow: fg(214), .trafficJam: fg(196),
             .stop: fg(220, bold: true), .pickup: fg(46, bold: true), .dropoff: fg(207, bold: true),
             .vehicle: CellStyle(foreground: .palette(231), background: .palette(25), attributes: .bold),
-            .label: fg(252), .scaleBar: fg(250),
+            .label: fg(252), .scaleBar: fg(255),
         ])
 
     /// The 16 basic colours only.
