@@ -21,6 +21,13 @@ extension Canvas {
         }
     }
 
+    /// The cell at a row-major index as composed with `styles` (a theme's), blank when nothing was drawn there.
+    @inline(__always)
+    func cell(at index: Int, styles: [CellStyle]) -> Cell {
+        let pattern = bits[index]
+        return pattern == 0 ? .blank : composedCell(index, pattern: pattern, styles: styles)
+    }
+
     @inline(__always)
     private func composedCell(_ cell: Int, pattern: UInt8, styles: [CellStyle]) -> Cell {
         switch marker {

@@ -31,8 +31,24 @@ public struct Canvas: Sendable {
 
     /// Erases everything, keeping the storage.
     public mutating func clear() {
-        for i in bits.indices { bits[i] = 0 }
-        for i in roles.indices { roles[i] = 0 }
+        bits.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        roles.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    }
+
+    /// Whether `other` has the same size and marker, so its dots can be copied in with ``copyDots(from:)``.
+    public func hasSameLayout(as other: Canvas) -> Bool {
+        columns == other.columns && rows == other.rows && marker == other.marker && cellAspect == other.cellAspect
+    }
+
+    /// Replaces this canvas's dots with `other`'s (same layout), reusing this canvas's storage.
+    public mutating func copyDots(from other: Canvas) {
+        precondition(hasSameLayout(as: other), "copyDots needs canvases of the same size and marker")
+        bits.withUnsafeMutableBufferPointer { target in
+            other.bits.withUnsafeBufferPointer { source in _ = target.update(fromContentsOf: source) }
+        }
+        roles.withUnsafeMutableBufferPointer { target in
+            other.roles.withUnsafeBufferPointer { source in _ = target.update(fromContentsOf: source) }
+        }
     }
 
     /// The role shown at a dot, nil when it is empty (for tests and hit-testing).
@@ -56,11 +72,16 @@ public struct Canvas: Sendable {
 
     /// Draws the segment `a`–`b` (dot coordinates), clipped to the canvas first.
     public mutating func drawLine(from a: DotPoint, to b: DotPoint, role: MapRole) {
-        let maxX = Double(dotWidth) - 1e-9, maxY = Double(dotHeight) - 1e-9
-        guard dotWidth > 0, dotHeight > 0,
-            let (p, q) = LineClipping.clip(a, b, minX: 0, minY: 0, maxX: maxX, maxY: maxY)
-        else { return }
+        let width = Double(dotWidth), height = Double(dotHeight)
         let stroke = marker == .ascii ? Stroke.of(dx: b.x - a.x, dy: b.y - a.y, aspect: cellAspect) : Stroke.point
+        // Most segments of a fitted route are wholly inside: skip the clipper for them.
+        if a.x >= 0, a.y >= 0, b.x >= 0, b.y >= 0, a.x < width, b.x < width, a.y < height, b.y < height {
+            rasterise(Int(a.x), Int(a.y), Int(b.x), Int(b.y), ink: role.rawValue &+ 1, stroke: stroke)
+            return
+        }
+        guard dotWidth > 0, dotHeight > 0,
+            let (p, q) = LineClipping.clip(a, b, minX: 0, minY: 0, maxX: width - 1e-9, maxY: height - 1e-9)
+        else { return }
         rasterise(Int(p.x), Int(p.y), Int(q.x), Int(q.y), ink: role.rawValue &+ 1, stroke: stroke)
     }
 

@@ -5,15 +5,15 @@ import FleetModel
 ///
 /// The renderer keeps what did not change. Polylines are projected to Web Mercator once per content; the road
 /// raster is kept per viewport; the route raster (over a copy of the roads) per viewport and route content; the
-/// composed cells per theme. A frame where only the vehicle moved restores the few cells the last frame's
-/// overlay covered and draws the overlay again: no layer is re-rasterised.
+/// composed frame per theme, rewritten in place. A frame where only the vehicle moved recomposes the few cells the
+/// last frame's overlay covered and draws the overlay again: no layer is re-rasterised.
 ///
 /// ```swift
 /// var renderer = MapRenderer()
 /// let frame = renderer.render(scene: scene, viewport: camera.viewport, theme: .color256, glyphs: .unicode)
 /// ```
-/// The returned buffer shares storage with the renderer's last frame; drop it before the next render to avoid a
-/// copy.
+/// The returned buffer shares storage with the renderer's frame; drop it before the next render, or that render
+/// copies the whole frame (about 290 KB at 200 × 60) before writing to it.
 public struct MapRenderer: Sendable {
     /// How often each layer was rebuilt, so tests (and a debug overlay) can see the caches work.
     public struct Statistics: Hashable, Sendable {
@@ -34,11 +34,12 @@ public struct MapRenderer: Sendable {
     private var roadViewport: Viewport?
     private var roadCanvas: Canvas?
     private var rasterValid = false
+    /// Roads and routes: `roadCanvas` plus the route layers, in storage of its own that is reused.
     private var raster: Canvas?
     private var composedTheme: MapTheme?
-    private var staticFrame = CellBuffer(width: 0, height: 0)
+    /// The last frame, rewritten in place; its storage is shared with the buffer `render` returned.
     var frame = CellBuffer(width: 0, height: 0)
-    /// Cells the overlay wrote in `frame`, restored from `staticFrame` before the next overlay.
+    /// Cells the overlay wrote in `frame`, recomposed from `raster` before the next overlay.
     var overlayCells: [Int] = []
 
     public init() {}
@@ -67,34 +68,46 @@ public struct MapRenderer: Sendable {
             rasterValid = false
             statistics.routeProjections += 1
         }
-        if roadViewport != viewport || roadCanvas == nil {
-            var canvas = Canvas(
+        if roadViewport != viewport {
+            let fresh = Canvas(
                 columns: viewport.columns, rows: viewport.rows, marker: viewport.marker, cellAspect: viewport.cellAspect)
-            roadPaths.draw(on: &canvas, transform: viewport.transform)
-            roadCanvas = canvas
+            if var canvas = roadCanvas.take(), canvas.hasSameLayout(as: fresh) {
+                canvas.clear()
+                roadPaths.draw(on: &canvas, transform: viewport.transform)
+                roadCanvas = canvas
+            } else {
+                var canvas = fresh
+                roadPaths.draw(on: &canvas, transform: viewport.transform)
+                roadCanvas = canvas
+            }
             roadViewport = viewport
             rasterValid = false
             statistics.roadRasters += 1
         }
-        if !rasterValid || raster == nil {
-            var canvas = roadCanvas!
+        let roadCanvas = roadCanvas!
+        if !rasterValid {
+            var canvas = raster.take() ?? roadCanvas
+            if canvas.hasSameLayout(as: roadCanvas) { canvas.copyDots(from: roadCanvas) } else { canvas = roadCanvas }
             routePaths.draw(on: &canvas, transform: viewport.transform)
             raster = canvas
             rasterValid = true
             composedTheme = nil
             statistics.routeRasters += 1
         }
+        let raster = raster!
         if composedTheme != theme {
-            staticFrame = CellBuffer(width: viewport.columns, height: viewport.rows)
-            raster!.compose(into: &staticFrame, theme: theme)
+            if frame.width != viewport.columns || frame.height != viewport.rows {
+                frame = CellBuffer(width: viewport.columns, height: viewport.rows)
+            }
+            let styles = theme.styles
+            for index in 0..<(viewport.columns * viewport.rows) { frame.setCell(at: index, raster.cell(at: index, styles: styles)) }
             composedTheme = theme
-            frame = staticFrame
-            overlayCells.removeAll(keepingCapacity: true)
             statistics.compositions += 1
         } else {
-            for index in overlayCells { frame.setCell(at: index, staticFrame.cells[index]) }
-            overlayCells.removeAll(keepingCapacity: true)
+            let styles = theme.styles
+            for index in overlayCells { frame.setCell(at: index, raster.cell(at: index, styles: styles)) }
         }
+        overlayCells.removeAll(keepingCapacity: true)
         drawOverlay(scene: scene, viewport: viewport, theme: theme, glyphs: glyphs)
         return frame
     }
