@@ -8,6 +8,9 @@ import MapRendering
 // - full: a new renderer each time, so everything is done: projection, rasters, composition, overlay;
 // - pan: a warm renderer on a viewport one cell away from the last (projections cached, every raster redrawn);
 // - vehicle: only the vehicle moved (the cached layers are reused; only the overlay is redrawn).
+//
+// pan and vehicle render 1,000 frames a sample (`scalingFactor: .kilo`) after one untimed frame that fills the
+// caches; run with `--scale` to read their rows per frame.
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -17,6 +20,11 @@ let benchmarks: @Sendable () -> Void = {
             .wallClock: BenchmarkThresholds(relative: [.p50: 35.0]),
             .mallocCountTotal: BenchmarkThresholds(relative: [.p25: 0.01, .p50: 0.01, .p75: 0.01]),
         ])
+
+    var warm = Benchmark.defaultConfiguration
+    warm.scalingFactor = .kilo
+    warm.warmupIterations = 1
+    warm.maxDuration = .seconds(10)
 
     let inputs = MapBenchInputs.load()
     for withRoads in [false, true] {
@@ -32,7 +40,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
 
-        Benchmark("mapPan\(suffix)") { benchmark in
+        Benchmark("mapPan\(suffix)", configuration: warm) { benchmark in
             var renderer = MapRenderer()
             blackHole(renderer.render(scene: scene, viewport: viewport))
             var flip = false
@@ -43,7 +51,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
 
-        Benchmark("mapVehicle\(suffix)") { benchmark in
+        Benchmark("mapVehicle\(suffix)", configuration: warm) { benchmark in
             var renderer = MapRenderer()
             var moving = scene
             blackHole(renderer.render(scene: moving, viewport: viewport))

@@ -67,75 +67,37 @@ public struct Canvas: Sendable {
 
     /// Sets one dot (ASCII: a point stroke). Dots outside the canvas are ignored.
     public mutating func setDot(x: Int, y: Int, role: MapRole) {
-        plot(x: x, y: y, ink: role.rawValue &+ 1, stroke: Stroke.point)
+        withRasteriser { $0.plot(x: x, y: y, ink: role.rawValue &+ 1, stroke: Stroke.point) }
     }
 
     /// Draws the segment `a`–`b` (dot coordinates), clipped to the canvas first.
     public mutating func drawLine(from a: DotPoint, to b: DotPoint, role: MapRole) {
-        let width = Double(dotWidth), height = Double(dotHeight)
-        let stroke = marker == .ascii ? Stroke.of(dx: b.x - a.x, dy: b.y - a.y, aspect: cellAspect) : Stroke.point
-        // Most segments of a fitted route are wholly inside: skip the clipper for them.
-        if a.x >= 0, a.y >= 0, b.x >= 0, b.y >= 0, a.x < width, b.x < width, a.y < height, b.y < height {
-            rasterise(Int(a.x), Int(a.y), Int(b.x), Int(b.y), ink: role.rawValue &+ 1, stroke: stroke)
-            return
-        }
-        guard dotWidth > 0, dotHeight > 0,
-            let (p, q) = LineClipping.clip(a, b, minX: 0, minY: 0, maxX: width - 1e-9, maxY: height - 1e-9)
-        else { return }
-        rasterise(Int(p.x), Int(p.y), Int(q.x), Int(q.y), ink: role.rawValue &+ 1, stroke: stroke)
+        withRasteriser { $0.drawLine(from: a, to: b, ink: role.rawValue &+ 1) }
     }
 
     /// Draws a polyline whose points are already in dots.
     public mutating func drawPolyline(_ points: [DotPoint], role: MapRole) {
         guard let first = points.first else { return }
-        if points.count == 1 {
-            if first.x >= 0, first.y >= 0 { setDot(x: Int(first.x), y: Int(first.y), role: role) }
-            return
-        }
-        for i in 1..<points.count { drawLine(from: points[i - 1], to: points[i], role: role) }
-    }
-
-    /// Bresenham between two in-bounds dots.
-    private mutating func rasterise(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, ink: UInt8, stroke: UInt8) {
-        let dx = abs(x1 - x0), dy = -abs(y1 - y0)
-        let sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1
-        var error = dx + dy, x = x0, y = y0
-        while true {
-            plot(x: x, y: y, ink: ink, stroke: stroke)
-            if x == x1 && y == y1 { return }
-            let twice = 2 * error
-            if twice >= dy {
-                error += dy
-                x += sx
+        let ink = role.rawValue &+ 1
+        withRasteriser { rasteriser in
+            if points.count == 1 {
+                if first.x >= 0, first.y >= 0 { rasteriser.plot(x: Int(first.x), y: Int(first.y), ink: ink, stroke: Stroke.point) }
+                return
             }
-            if twice <= dx {
-                error += dx
-                y += sy
-            }
+            for i in 1..<points.count { rasteriser.drawLine(from: points[i - 1], to: points[i], ink: ink) }
         }
     }
 
-    @inline(__always)
-    private mutating func plot(x: Int, y: Int, ink: UInt8, stroke: UInt8) {
-        guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
-        switch marker {
-        case .braille:
-            let cell = (y >> 2) * columns + (x >> 1)
-            bits[cell] |= Self.brailleMasks[(y & 3) << 1 | (x & 1)]
-            if roles[cell] < ink { roles[cell] = ink }
-        case .halfBlock:
-            let cell = (y >> 1) * columns + x
-            bits[cell] |= 1 << UInt8(y & 1)
-            let slot = cell << 1 | (y & 1)
-            if roles[slot] < ink { roles[slot] = ink }
-        case .ascii:
-            let cell = y * columns + x
-            if roles[cell] < ink {
-                roles[cell] = ink
-                bits[cell] = stroke
-            } else if roles[cell] == ink, bits[cell] != stroke, stroke != Stroke.point {
-                // Two directions of one layer meet: a junction (or a bend) reads best as a cross.
-                bits[cell] = bits[cell] == Stroke.point ? stroke : Stroke.cross
+    /// Runs `body` with direct access to the storage, so drawing many lines pays for the arrays' uniqueness checks
+    /// once rather than at every dot.
+    mutating func withRasteriser<R>(_ body: (inout Rasteriser) -> R) -> R {
+        let columns = columns, rows = rows, marker = marker, aspect = cellAspect
+        return bits.withUnsafeMutableBufferPointer { bits in
+            roles.withUnsafeMutableBufferPointer { roles in
+                var rasteriser = Rasteriser(
+                    bits: bits, roles: roles, columns: columns, dotWidth: columns * marker.dotsAcross,
+                    dotHeight: rows * marker.dotsDown, marker: marker, cellAspect: aspect)
+                return body(&rasteriser)
             }
         }
     }

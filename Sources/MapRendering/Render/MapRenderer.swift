@@ -100,7 +100,9 @@ public struct MapRenderer: Sendable {
                 frame = CellBuffer(width: viewport.columns, height: viewport.rows)
             }
             let styles = theme.styles
-            for index in 0..<(viewport.columns * viewport.rows) { frame.setCell(at: index, raster.cell(at: index, styles: styles)) }
+            frame.withUnsafeMutableCells { cells in
+                for index in cells.indices { cells[index] = raster.cell(at: index, styles: styles) }
+            }
             composedTheme = theme
             statistics.compositions += 1
         } else {

@@ -47,18 +47,25 @@ struct ProjectedPaths: Sendable {
 
     /// Draws every path on `canvas` through `transform`.
     func draw(on canvas: inout Canvas, transform: MercatorTransform) {
-        for path in 0..<starts.count {
-            let start = starts[path], end = path + 1 < starts.count ? starts[path + 1] : points.count
-            let role = roles[path]
-            var previous = transform.dot(points[start])
-            if end - start == 1 {
-                if previous.x >= 0, previous.y >= 0 { canvas.setDot(x: Int(previous.x), y: Int(previous.y), role: role) }
-                continue
-            }
-            for index in (start + 1)..<end {
-                let next = transform.dot(points[index])
-                canvas.drawLine(from: previous, to: next, role: role)
-                previous = next
+        guard !starts.isEmpty else { return }
+        canvas.withRasteriser { rasteriser in
+            points.withUnsafeBufferPointer { points in
+                for path in 0..<starts.count {
+                    let start = starts[path], end = path + 1 < starts.count ? starts[path + 1] : points.count
+                    let ink = roles[path].rawValue &+ 1
+                    var previous = transform.dot(points[start])
+                    if end - start == 1 {
+                        if previous.x >= 0, previous.y >= 0 {
+                            rasteriser.plot(x: Int(previous.x), y: Int(previous.y), ink: ink, stroke: Stroke.point)
+                        }
+                        continue
+                    }
+                    for index in (start + 1)..<end {
+                        let next = transform.dot(points[index])
+                        rasteriser.drawLine(from: previous, to: next, ink: ink)
+                        previous = next
+                    }
+                }
             }
         }
     }
