@@ -63,6 +63,11 @@ public struct Camera: Hashable, Sendable {
         isFollowing = false
     }
 
+    /// Moves the view by whole cells (keys, mouse drags) and stops following.
+    public mutating func pan(columns: Int, rows: Int) {
+        pan(columns: Double(columns), rows: Double(rows))
+    }
+
     /// Zooms by `levels` (toward a cell, which keeps its coordinate) and stops following.
     public mutating func zoom(by levels: Double, toward cell: (column: Int, row: Int)? = nil) {
         let target = zoomLimits.clamp(viewport.zoom + levels)

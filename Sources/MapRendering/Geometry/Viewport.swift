@@ -90,6 +90,9 @@ public struct Viewport: Hashable, Sendable {
         return copy
     }
 
+    /// The view moved by whole cells.
+    public func panned(columns dx: Int, rows dy: Int) -> Viewport { panned(columns: Double(dx), rows: Double(dy)) }
+
     /// The view zoomed by `levels` (1 doubles the scale). With a cell, that cell's coordinate stays where it is,
     /// as a mouse wheel zoom should; without one, the centre stays.
     public func zoomed(by levels: Double, toward cell: (column: Int, row: Int)? = nil) -> Viewport {

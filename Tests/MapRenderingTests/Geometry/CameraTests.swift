@@ -60,7 +60,12 @@ import Testing
         #expect(changed2)
         #expect(camera.isFollowing)
 
-        camera.zoom(by: 1, toward: (column: 3, row: 3))
+        let mouse: (Int, Int)? = (3, 3)
+        camera.zoom(by: 1, toward: mouse)
+        #expect(!camera.isFollowing)
+        camera.resumeFollowing()
+        let (columns, rows) = (2, -1)
+        camera.pan(columns: columns, rows: rows)
         #expect(!camera.isFollowing)
         camera.resumeFollowing()
         camera.centre(onColumn: 10, row: 10)
