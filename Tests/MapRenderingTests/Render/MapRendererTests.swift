@@ -123,6 +123,22 @@ import Testing
         #expect(frame.lines[cell.row].contains("◎X"))
     }
 
+    @Test func trafficIntervalsColourTheirStretchAndBadIndicesAreIgnored() {
+        var paths = ProjectedPaths()
+        let route = (0..<6).map { TestScenes.point(east: Double($0) * 50, north: 0) }
+        paths.appendTraffic(
+            route: route,
+            traffic: [
+                SpeedReadingInterval(startPolylinePointIndex: 1, endPolylinePointIndex: 3, speed: .slow),
+                SpeedReadingInterval(startPolylinePointIndex: 4, endPolylinePointIndex: 99, speed: .trafficJam),
+                SpeedReadingInterval(startPolylinePointIndex: 3, endPolylinePointIndex: 2, speed: .trafficJam),
+                SpeedReadingInterval(startPolylinePointIndex: -5, endPolylinePointIndex: 0, speed: .slow),
+            ])
+        #expect(paths.roles == [.activeRoute, .trafficSlow, .activeRoute, .trafficJam])
+        #expect(paths.starts == [0, 2, 5, 7])  // runs share their end points: 0-1, 1-3, 3-4, 4-5
+        #expect(paths.points.count == 9)
+    }
+
     @Test func emptyAndTinyViewportsDoNotCrash() {
         var renderer = MapRenderer()
         for (columns, rows) in [(0, 0), (1, 1), (2, 1), (0, 5)] {
