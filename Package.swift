@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(
             name: "TripFollowingTests", dependencies: ["TripFollowing", "FleetModel"], resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "FleetModel"]),
+        // Golden frames are read through #filePath, not as resources.
+        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "FleetModel"], exclude: ["Golden"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering", "TripFollowing", "FleetModel"]),
         .testTarget(
             name: "FleetClientTests",

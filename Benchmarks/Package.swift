@@ -37,6 +37,19 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        .executableTarget(
+            name: "MapRenderingBench",
+            dependencies: [
+                .product(name: "MapRendering", package: "tripterm"),
+                .product(name: "FleetModel", package: "tripterm"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/MapRenderingBench",
+            exclude: ["monaco-roads.txt", "make_fixture.py"],
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

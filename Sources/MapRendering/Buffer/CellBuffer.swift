@@ -17,6 +17,15 @@ public struct CellBuffer: Hashable, Sendable {
         set { if contains(x: x, y: y) { cells[y * width + x] = newValue } }
     }
 
+    /// Writes the cell at a row-major index known to be inside the buffer (the renderer's fast path).
+    @inline(__always)
+    mutating func setCell(at index: Int, _ cell: Cell) { cells[index] = cell }
+
+    /// Direct access to the cells for a pass over the whole buffer (one uniqueness check, not one a cell).
+    mutating func withUnsafeMutableCells<R>(_ body: (UnsafeMutableBufferPointer<Cell>) -> R) -> R {
+        cells.withUnsafeMutableBufferPointer { body($0) }
+    }
+
     public func contains(x: Int, y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
 
     /// Writes `text` from (x, y) rightwards, one grapheme per cell, clipped at the right edge.
