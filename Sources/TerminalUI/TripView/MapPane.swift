@@ -1,23 +1,135 @@
 import FleetModel
 import MapRendering
 
-// Placeholder until MapRendering's viewport and renderer land (merged from the map branch).
+/// The map part of a trip screen: turns the view state into a `MapScene`, keeps the camera (following the trip
+/// until the user pans or zooms), animates the vehicle between fixes, and renders through one `MapRenderer` so
+/// that layers which did not change are not drawn again.
 struct MapPane {
-    struct CameraState { var isFollowing = true; mutating func resumeFollowing() { isFollowing = true } }
-    var camera = CameraState()
-    var showTrail = true
-    private var size = (columns: 0, rows: 0)
-    init(options: TripAppOptions) {}
-    func isAnimating(at now: ContinuousClock.Instant) -> Bool { false }
-    mutating func zoom(by steps: Double, toward cell: (Int, Int)?) { camera.isFollowing = false }
-    mutating func pan(columns: Int, rows: Int) { camera.isFollowing = false }
-    mutating func centre(onColumn column: Int, row: Int) { camera.isFollowing = false }
-    mutating func cycleMarker() -> String { "braille" }
-    mutating func update(with state: TripViewState, at now: ContinuousClock.Instant) {}
-    mutating func prepare(state: TripViewState, columns: Int, rows: Int, at now: ContinuousClock.Instant) -> Bool {
-        defer { size = (columns, rows) }
-        return size != (columns, rows)
+    var camera: Camera
+    var showTrail = true {
+        didSet { scene.trail = showTrail ? trail : [] }
     }
-    func render() -> CellBuffer { CellBuffer(width: size.columns, height: size.rows) }
+    private var renderer = MapRenderer()
+    private var animator = VehicleAnimator()
+    private var scene: MapScene
+    private var trail: [LatLng] = []
+    /// Where the vehicle really is (the newest fix), which the camera fits rather than the animated position, so
+    /// the view does not move frame by frame while the car glides.
+    private var vehicleTarget: LatLng?
+    private var reportedHeading: Double?
+    private let theme: MapTheme
+    private let glyphs: GlyphSet
+    private let allowsUnicodeMarkers: Bool
+    private var drawn: (scene: MapScene, viewport: Viewport)?
+    /// Asked for roads once, when the trip's first position is known.
+    private var baseMap: (@Sendable (LatLng) -> [MapRoad])?
+    /// The whole base map, and the part of it drawn at each level of detail (kept, so the renderer sees the same
+    /// array again and its road cache stays valid).
+    private var allRoads: [MapRoad] = []
+    private var roadsByDetail: [RoadRank: [MapRoad]] = [:]
+
+    /// Monaco, shown before the first fix arrives.
+    static let placeholderCentre = LatLng(latitude: 43.7384, longitude: 7.4246)
+
+    init(options: TripAppOptions) {
+        camera = Camera(viewport: Viewport(centre: Self.placeholderCentre, zoom: 14, columns: 0, rows: 0, marker: options.marker))
+        scene = MapScene()
+        baseMap = options.baseMap
+        theme = switch options.colorMode {
+        case .color256: .color256
+        case .color16: .color16
+        case .monochrome: .monochrome
+        }
+        glyphs = options.ascii ? .ascii : .unicode
+        allowsUnicodeMarkers = !options.ascii
+    }
+
+    func isAnimating(at now: ContinuousClock.Instant) -> Bool { animator.isAnimating(at: now) }
+
+    mutating func zoom(by levels: Double, toward cell: (Int, Int)?) {
+        camera.zoom(by: levels, toward: cell.map { (column: $0.0, row: $0.1) })
+    }
+
+    mutating func pan(columns: Int, rows: Int) { camera.pan(columns: columns, rows: rows) }
+
+    mutating func centre(onColumn column: Int, row: Int) { camera.centre(onColumn: column, row: row) }
+
+    /// Switches Braille → half blocks → ASCII → Braille (only ASCII with `--ascii`); returns the new name.
+    mutating func cycleMarker() -> String {
+        let next = allowsUnicodeMarkers ? camera.viewport.marker.next : .ascii
+        camera.setMarker(next)
+        return switch next {
+        case .braille: "braille"
+        case .halfBlock: "half blocks"
+        case .ascii: allowsUnicodeMarkers ? "ascii" : "ascii (--ascii)"
+        }
+    }
+
+    /// Takes a new view state (the subscriber's generation moved).
+    mutating func update(with state: TripViewState, at now: ContinuousClock.Instant) {
+        trail = state.trail
+        scene.trail = showTrail ? trail : []
+        scene.route = state.route
+        scene.activeRoute = state.activeRoute
+        scene.traffic = state.activeRouteTraffic?.speedReadingInterval ?? []
+        scene.pickup = state.pickup?.point
+        scene.dropoff = state.dropoff?.point
+        let stops = state.intermediateDestinations.compactMap(\.point)
+        if stops != scene.stops { scene.stops = stops }
+        reportedHeading = state.vehicle?.heading.map(Double.init)
+        if let baseMap, let anchor = state.vehicle?.location ?? scene.pickup ?? scene.dropoff {
+            allRoads = baseMap(anchor)
+            roadsByDetail = [:]
+            self.baseMap = nil
+        }
+        if let position = state.vehicle?.location {
+            animator.moveTo(position, along: state.activeRoute, at: now)
+            vehicleTarget = position
+        } else {
+            animator.reset()
+            vehicleTarget = nil
+        }
+    }
+
+    /// Positions the vehicle for `now` and fits the camera to a `columns`×`rows` pane; returns whether the next
+    /// ``render()`` would differ from the last frame drawn.
+    mutating func prepare(state: TripViewState, columns: Int, rows: Int, at now: ContinuousClock.Instant) -> Bool {
+        if let position = animator.position(at: now) {
+            scene.vehicle = MapVehicle(position: position, heading: animator.heading(at: now) ?? reportedHeading)
+        } else {
+            scene.vehicle = nil
+        }
+        var fit = scene
+        if let vehicleTarget { fit.vehicle = MapVehicle(position: vehicleTarget) }
+        camera.update(fitting: fit.pointsToFit, columns: columns, rows: rows)
+        selectRoads(for: camera.viewport)
+        guard let drawn else { return true }
+        return drawn.viewport != camera.viewport || drawn.scene != scene
+    }
+
+    /// Zoomed out, minor roads would fill the pane with dots and hide the route: each rank is drawn only while a
+    /// cell spans at most this many metres (a town's streets at street level, its main roads from further away).
+    static func smallestRank(metersPerCell: Double) -> RoadRank {
+        switch metersPerCell {
+        case ..<12: .service
+        case ..<30: .local
+        case ..<80: .secondary
+        case ..<400: .primary
+        default: .motorway
+        }
+    }
+
+    private mutating func selectRoads(for viewport: Viewport) {
+        guard !allRoads.isEmpty else { return }
+        let smallest = Self.smallestRank(metersPerCell: viewport.metersPerCell)
+        if roadsByDetail[smallest] == nil { roadsByDetail[smallest] = allRoads.filter { $0.rank >= smallest } }
+        let roads = roadsByDetail[smallest] ?? []
+        if roads != scene.roads { scene.roads = roads }
+    }
+
+    /// The frame for the current scene and camera.
+    mutating func render() -> CellBuffer {
+        drawn = (scene, camera.viewport)
+        return renderer.render(scene: scene, viewport: camera.viewport, theme: theme, glyphs: glyphs)
+    }
 }
-public enum CanvasMarker: Sendable, Hashable { case braille, halfBlock, ascii }

@@ -1,23 +1,28 @@
+import FleetModel
 import Foundation
 import MapRendering
 
 /// How the trip screens look and behave: `--ascii`, `--no-color`/`NO_COLOR`, `--no-mouse`, the map's dots.
-public struct TripAppOptions: Sendable, Hashable {
+public struct TripAppOptions: Sendable {
     public var colorMode: ColorMode
     public var ascii: Bool
     public var marker: CanvasMarker
     public var timeZone: TimeZone
     /// The longest pause between frames while something moves: 10 frames a second at most.
     public var frameInterval: Duration
+    /// The base map drawn under the trip (`--map`, or the bundled map when the trip lies inside it): asked once,
+    /// with the trip's first known position, since a live trip's whereabouts are unknown until the first poll.
+    public var baseMap: (@Sendable (LatLng) -> [MapRoad])?
 
     public init(
         colorMode: ColorMode = .color256, ascii: Bool = false, marker: CanvasMarker = .braille,
-        timeZone: TimeZone = .current, frameInterval: Duration = .milliseconds(100)
+        timeZone: TimeZone = .current, frameInterval: Duration = .milliseconds(100), baseMap: (@Sendable (LatLng) -> [MapRoad])? = nil
     ) {
         self.colorMode = colorMode
         self.ascii = ascii
         self.marker = ascii ? .ascii : marker
         self.timeZone = timeZone
         self.frameInterval = frameInterval
+        self.baseMap = baseMap
     }
 }

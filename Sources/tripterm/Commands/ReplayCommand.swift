@@ -88,7 +88,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let time = (ReplayPosition(at) ?? .fraction(1)).timestamp(start: span.lowerBound, end: span.upperBound)
         let frameSize = size?.size ?? TerminalSize.ofStandardOutput ?? TerminalSize(width: 100, height: 30)
         let frame = await ReplaySnapshot.render(
-            recording: recording, at: time, size: frameSize, options: display.appOptions(colors: 0), backendName: backendName)
+            recording: recording, at: time, size: frameSize, options: display.appOptions(colors: 0, baseMap: try display.baseMap()), backendName: backendName)
         for line in frame.lines { print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) }
     }
 
@@ -104,11 +104,12 @@ struct ReplayCommand: AsyncParsableCommand {
         let controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
         let display = display
         let loop = loop
+        let baseMap = try display.baseMap()
         try await TerminalGuard.run(options: display.terminalOptions) { terminal in
             let player = Task { await run.runInteractive(loop: loop) }
             defer { player.cancel() }
             let app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
-                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8))
+                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap))
             await app.run()
         }
         try await finish(recorder)

@@ -126,10 +126,11 @@ struct RiderCommand: AsyncParsableCommand {
         await model.register(subscriber)
         let controls = RiderControls(model: model)
         let display = display
+        let baseMap = try display.baseMap()
         try await TerminalGuard.run(options: display.terminalOptions) { terminal in
             await model.start()
             let app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
-                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8))
+                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap))
             await app.run()
         }
     }
