@@ -11,6 +11,6 @@ struct Tripterm: AsyncParsableCommand {
             journey sharing does, from Google's Fleet Engine, its own local server, or a recording.
             """,
         version: TriptermVersion.current,
-        subcommands: [ReplayCommand.self, ExportCommand.self]
+        subcommands: [ReplayCommand.self, ExportCommand.self, ServeCommand.self, TokenCommand.self]
     )
 }
