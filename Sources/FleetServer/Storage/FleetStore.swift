@@ -149,3 +149,10 @@ public struct FleetTransaction {
         }
     }
 }
+
+extension FleetTransaction {
+    /// SQLite's journal mode (`wal` for a server database).
+    public func journalMode() throws -> String {
+        try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
+    }
+}
