@@ -1,3 +1,4 @@
+import FleetModel
 import Foundation
 import JWTKit
 
@@ -28,8 +29,6 @@ public struct Authenticator: Sendable {
         let claims: FleetClaims
         do {
             claims = try await keys.verify(token, as: FleetClaims.self)
-        } catch let error as JWTError where error.errorType == .signatureVerificationFailed {
-            throw .unauthenticated("JWT signature does not verify with the server's key.")
         } catch {
             throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
         }
@@ -46,7 +45,7 @@ public struct Authenticator: Sendable {
             throw .unauthenticated("JWT iat is more than 10 minutes in the future (clock skew?).")
         }
         if claims.exp.value <= now {
-            throw .unauthenticated("JWT expired at \(claims.exp.value.formatted(.iso8601)).")
+            throw .unauthenticated("JWT expired at \(ProtoTimestamp(claims.exp.value).rfc3339).")
         }
         if claims.exp.value.timeIntervalSince(now) > maximumLifetime + clockSkew {
             throw .unauthenticated("JWT exp is more than 1 hour ahead; Fleet Engine tokens live at most one hour.")

@@ -33,8 +33,9 @@ public struct FleetError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func unauthenticated(_ message: String) -> FleetError { FleetError(.unauthenticated, message) }
 
     /// A request body that is not the message it should be, naming the field as Google's front ends do.
-    public static func invalidBody(_ error: ProtoJSONError, message: String) -> FleetError {
-        let field = error.path.isEmpty ? "" : " at \"\(message.isEmpty ? "" : message + ".")\(error.path)\""
+    public static func invalidBody(_ error: ProtoJSONError, in message: String) -> FleetError {
+        let prefix = message.isEmpty ? "" : message + "."
+        let field = error.path.isEmpty ? "" : " at \"\(prefix)\(error.path)\""
         return .invalidArgument("Invalid JSON payload received\(field): \(error.message)")
     }
 }

@@ -18,9 +18,8 @@ extension FleetAPI {
         trip.vehicleWaypoints = []
         let stored = trip
         return try await store.write { tx in
-            let vehicleName = stored.vehicleId.isEmpty ? nil : try Self.vehicleName(provider, stored.vehicleId)
-            if let vehicleName, try tx.vehicle(vehicleName) == nil {
-                throw FleetError.notFound("vehicle \(vehicleName) not found: create it before assigning trips to it")
+            if !stored.vehicleId.isEmpty, try tx.vehicle(provider: provider, id: stored.vehicleId) == nil {
+                throw FleetError.notFound("vehicle \(stored.vehicleId) not found: create it before assigning trips to it")
             }
             guard try tx.insert(stored, as: name) else {
                 throw FleetError(.alreadyExists, "trip \(name) already exists")
@@ -28,7 +27,7 @@ extension FleetAPI {
             try tx.syncAssignments(
                 provider: provider, vehicleIDs: [stored.vehicleId],
                 explicitOrder: explicit.isEmpty ? nil : (stored.vehicleId, explicit), now: now)
-            return try Self.answer(stored, vehicle: vehicleName.flatMap { try tx.vehicle($0) }, now: now)
+            return try Self.answer(stored, vehicle: tx.vehicle(provider: provider, id: stored.vehicleId), now: now)
         }
     }
 
@@ -43,8 +42,7 @@ extension FleetAPI {
         let now = call.now
         let found = try await store.read { tx -> Trip? in
             guard let trip = try tx.trip(name) else { return nil }
-            let vehicle = trip.vehicleId.isEmpty ? nil : try tx.vehicle(Self.vehicleName(name.provider, trip.vehicleId))
-            return TripProgress.derive(trip, vehicle: vehicle, now: now)
+            return TripProgress.derive(trip, vehicle: try tx.vehicle(provider: name.provider, id: trip.vehicleId), now: now)
         }
         try Authorizer.authorize(call.principal, .getTrip(tripID: name.tripID, assignedVehicle: found?.vehicleId ?? ""))
         guard let found else { throw FleetError.notFound("trip \(name) not found") }
@@ -64,7 +62,7 @@ extension FleetAPI {
             guard let current else { throw FleetError.notFound("trip \(name) not found") }
             var updated = try TripService.update(current, with: patch, mask: mask, now: now)
             if updated.vehicleId != current.vehicleId, !updated.vehicleId.isEmpty,
-               try tx.vehicle(Self.vehicleName(name.provider, updated.vehicleId)) == nil {
+               try tx.vehicle(provider: name.provider, id: updated.vehicleId) == nil {
                 throw FleetError.notFound("vehicle \(updated.vehicleId) not found: create it before assigning trips to it")
             }
             let explicit = mask.contains("vehicleWaypoints") && !updated.vehicleWaypoints.isEmpty ? updated.vehicleWaypoints : nil
@@ -73,8 +71,7 @@ extension FleetAPI {
             try tx.syncAssignments(
                 provider: name.provider, vehicleIDs: [current.vehicleId, updated.vehicleId],
                 explicitOrder: explicit.map { (updated.vehicleId, $0) }, now: now)
-            let vehicle = updated.vehicleId.isEmpty ? nil : try tx.vehicle(Self.vehicleName(name.provider, updated.vehicleId))
-            return try Self.answer(updated, vehicle: vehicle, now: now)
+            return try Self.answer(updated, vehicle: tx.vehicle(provider: name.provider, id: updated.vehicleId), now: now)
         }
     }
 
@@ -105,7 +102,7 @@ extension FleetAPI {
             let more = trips.count > size
             if more { trips.removeLast() }
             // Without a vehicleId Fleet Engine leaves out the route and ETA fields (reference §4).
-            let vehicle = try vehicleID.flatMap { try tx.vehicle(Self.vehicleName(provider, $0)) }
+            let vehicle = try tx.vehicle(provider: provider, id: search.vehicleId)
             let answered = trips.map { trip in
                 TripReadOptions().apply(to: vehicleID == nil ? trip : TripProgress.derive(trip, vehicle: vehicle, now: now))
             }

@@ -62,7 +62,7 @@ struct FleetAPI: Sendable {
         do {
             return try ProtoJSON.decode(type, from: data, options: .strict)
         } catch {
-            throw FleetError.invalidBody(error, message: field)
+            throw FleetError.invalidBody(error, in: field)
         }
     }
 

@@ -19,7 +19,7 @@ enum TrafficPolylineConversion {
         for cut in cuts where !vertices.contains(where: { abs($0.distance - cut) < 0.01 }) {
             guard let point = path.point(atDistance: cut) else { continue }
             let index = vertices.firstIndex(where: { $0.distance > cut }) ?? vertices.count
-            vertices.insert((point, cut), at: index)
+            vertices.insert((point: point, distance: cut), at: index)
         }
         func speed(at distance: Double) -> SpeedReadingInterval.Speed {
             guard let stretch = stretches.first(where: {

@@ -76,6 +76,16 @@ public struct FleetTransaction {
         return try Self.decode(Vehicle.self, json)
     }
 
+    /// The vehicle with this id, nil when the id is empty or names no vehicle; an invalid id is INVALID_ARGUMENT.
+    public func vehicle(provider: String, id: String) throws -> Vehicle? {
+        guard !id.isEmpty else { return nil }
+        do {
+            return try vehicle(VehicleName(provider: provider, vehicleID: id))
+        } catch let error as NameError {
+            throw FleetError.invalidArgument(error.description)
+        }
+    }
+
     /// Inserts a new trip; false when one with this name exists.
     public func insert(_ trip: Trip, as name: TripName) throws -> Bool {
         try db.execute(

@@ -45,8 +45,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = FleetServerConfiguration(
             host: bind, port: port, dataDirectory: dataDirectory, databasePath: db, jwksPath: jwks, logger: logger,
             onListening: { host, port in
-                print("listening on http://\(host):\(port)")
-                fflush(stdout)
+                // Unbuffered, so a script waiting for this line sees it at once.
+                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
             })
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {

@@ -26,7 +26,7 @@ import Testing
             let create = "/v1/providers/p/trips?tripId=t1"
             let cases: [(String, String)] = [
                 (#"{"tripType": "EXCLUSIVE", "pickupPoint": "#, "not valid JSON"),
-                (#"[1, 2]"#, ""),
+                (#"[1, 2]"#, "expected an object"),
                 (#"{"tripType": "EXCLUSIVE", "pickupPoint": {"point": {"latitude": "north"}}}"#, "pickupPoint.point.latitude"),
                 (#"{"tripType": "FAST", "pickupPoint": {"point": {"latitude": 1, "longitude": 2}}}"#, "tripType"),
                 (#"{"tripType": 9, "pickupPoint": {"point": {"latitude": 1, "longitude": 2}}}"#, "tripType"),

@@ -45,7 +45,7 @@ import Testing
             #expect(vehicle.currentTrips == ["t1"])
             #expect(vehicle.lastLocation?.serverTime != nil)
             #expect(vehicle.currentRouteSegmentVersion != nil)
-            #expect(try setStatus(server, "ENROUTE_TO_PICKUP").status == 200)
+            #expect(try await setStatus(server, "ENROUTE_TO_PICKUP").status == 200)
 
             let consumer = try await server.token(AuthorizationClaims(tripid: "t1"))
             let got = try await server.request(
@@ -135,7 +135,7 @@ import Testing
             #expect(enroute.route == [Self.start, Self.dropoff])
             #expect(enroute.pickupTime != nil)
 
-            #expect(try setStatus(server, "COMPLETE").status == 200)
+            #expect(try await setStatus(server, "COMPLETE").status == 200)
             let done = try await server.request(.GET, "/v1/providers/p/trips/t1", token: server_).trip()
             #expect(done.tripStatus == .complete)
             #expect(done.route.isEmpty && done.remainingWaypoints.isEmpty && done.remainingDistanceMeters == nil)

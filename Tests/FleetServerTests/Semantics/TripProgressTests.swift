@@ -23,7 +23,7 @@ import Testing
         return v
     }
 
-    @Test func withoutARouteTheVehicleHeadsStraightForItsNextStop() {
+    @Test func withoutARouteTheVehicleHeadsStraightForItsNextStop() throws {
         let t = trip("a")
         let derived = TripProgress.derive(t, vehicle: vehicle(serving: [t]), now: now)
         #expect(derived.route == [here, pickup])

@@ -57,10 +57,16 @@ final class TestServer: Sendable {
     func serverToken() async throws -> String { try await minter.mint(.server) }
 
     func request(
-        _ method: HTTPMethod, _ path: String, token: String?, body: String? = nil, headers: [(String, String)] = []
+        _ method: TestMethod, _ path: String, token: String?, body: String? = nil, headers: [(String, String)] = []
     ) async throws -> TestResponse {
         var request = HTTPClientRequest(url: baseURL + path)
-        request.method = method
+        switch method {
+        case .GET: request.method = .GET
+        case .POST: request.method = .POST
+        case .PUT: request.method = .PUT
+        case .DELETE: request.method = .DELETE
+        case .PATCH: request.method = .PATCH
+        }
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body {
@@ -95,6 +101,9 @@ final class TestServer: Sendable {
         return response
     }
 }
+
+/// The HTTP methods the tests use (NIOHTTP1's `HTTPMethod` is not imported here).
+enum TestMethod { case GET, POST, PUT, DELETE, PATCH }
 
 /// Runs `body` against a fresh server and always stops it.
 func withServer<T>(maxBodyBytes: Int = 1 << 20, _ body: (TestServer) async throws -> T) async throws -> T {
