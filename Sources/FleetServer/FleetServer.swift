@@ -14,8 +14,13 @@ public enum FleetServer {
     public static func buildApplication(configuration: FleetServerConfiguration) async throws -> some ApplicationProtocol {
         let databasePath = configuration.resolvedDatabasePath
         let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let store = try FleetStore(path: databasePath)
+        let store: FleetStore
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            store = try FleetStore(path: databasePath)
+        } catch {
+            throw FleetServerSetupError("cannot open the database \(databasePath): \(Self.describe(error))")
+        }
         let keys = try await verificationKeys(configuration)
         let api = FleetAPI(
             store: store, authenticator: Authenticator(keys: keys), maxBodyBytes: configuration.maxBodyBytes,
@@ -43,14 +48,20 @@ public enum FleetServer {
             do {
                 json = try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw ServerKeyError("cannot read JWKS file \(path): \(error.localizedDescription)")
+                throw FleetServerSetupError("cannot read JWKS file \(path): \(Self.describe(error))")
             }
             do {
                 return try await JWTKeyCollection().add(jwksJSON: json)
             } catch {
-                throw ServerKeyError("\(path) is not a JWKS (JSON Web Key Set): \(error)")
+                throw FleetServerSetupError("\(path) is not a JWKS (JSON Web Key Set): \(error)")
             }
         }
         return try await ServerKey.loadOrCreate(in: configuration.dataDirectory).keyCollection()
+    }
+
+    /// A file system error as a sentence ("… The file doesn't exist."), not Foundation's debug dump.
+    static func describe(_ error: any Error) -> String {
+        let ns = error as NSError
+        return ns.domain == NSCocoaErrorDomain ? ns.localizedDescription : "\(error)"
     }
 }

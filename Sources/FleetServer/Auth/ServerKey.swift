@@ -24,11 +24,15 @@ public struct ServerKey: Sendable {
         let file = directory.appendingPathComponent(fileName)
         let fm = FileManager.default
         if fm.fileExists(atPath: file.path) { return try load(from: file) }
-        try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw FleetServerSetupError("cannot create the data directory \(directory.path): \(FleetServer.describe(error))")
+        }
         let pem = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
         // Created with 0600 from the start so the key is never readable by others, not even briefly.
         guard fm.createFile(atPath: file.path, contents: Data(pem.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw ServerKeyError("cannot write \(file.path)")
+            throw FleetServerSetupError("cannot write \(file.path)")
         }
         return try ServerKey(privateKeyPEM: pem)
     }
@@ -39,12 +43,12 @@ public struct ServerKey: Sendable {
         do {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw ServerKeyError("cannot read \(file.path): \(error.localizedDescription)")
+            throw FleetServerSetupError("cannot read \(file.path): \(FleetServer.describe(error))")
         }
         do {
             return try ServerKey(privateKeyPEM: text)
         } catch {
-            throw ServerKeyError("\(file.path) is not an RSA private key in PEM: \(error)")
+            throw FleetServerSetupError("\(file.path) is not an RSA private key in PEM: \(error)")
         }
     }
 
@@ -55,8 +59,9 @@ public struct ServerKey: Sendable {
     }
 }
 
-/// A server key or key set that cannot be read or written, with the file named.
-public struct ServerKeyError: Error, CustomStringConvertible, Sendable {
+/// Why the server cannot start: a key, key set, data directory or database that cannot be read or written, with
+/// the file named.
+public struct FleetServerSetupError: Error, CustomStringConvertible, Sendable {
     public let description: String
     public init(_ description: String) { self.description = description }
 }

@@ -17,6 +17,8 @@ public struct TokenMinter: Sendable {
         _ authorization: AuthorizationClaims, lifetime: Duration = .seconds(3600), now: Date = Date()
     ) async throws -> String {
         let seconds = Double(lifetime.components.seconds)
+        // Whole seconds: Fleet Engine's iat and exp are integer NumericDates.
+        let now = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let claims = FleetClaims(
             issuer: issuer, issuedAt: now, expiresAt: now.addingTimeInterval(seconds), authorization: authorization)
         return try await key.keyCollection().sign(claims, kid: JWKIdentifier(string: key.kid))
