@@ -6,6 +6,9 @@ Requests are shaped like Google's generated REST clients send them (reference §
 parameters); every answer is parsed strictly (`json_format.Parse(..., ignore_unknown_fields=False)`) into the
 `google-maps-fleetengine` message it must be. Usage: conformance.py BASE_URL SERVER_TOKEN DRIVER_TOKEN CONSUMER_TOKEN
 (the driver token is for vehicle "vehicle-1", the consumer token for trip "trip-1").
+
+`conformance.py --durable-write BASE SERVER_TOKEN` creates a vehicle and `--durable-read` checks it is there: run.sh
+kills the server with SIGKILL in between, so an acknowledged write must already be on disk.
 """
 
 import json
@@ -18,7 +21,12 @@ from google.maps import fleetengine_v1 as fe
 from google.protobuf import empty_pb2, json_format
 from google.rpc import code_pb2
 
-BASE, SERVER, DRIVER, CONSUMER = sys.argv[1:5]
+DURABILITY = sys.argv[1] if sys.argv[1].startswith("--durable-") else None
+if DURABILITY:
+    BASE, SERVER = sys.argv[2:4]
+    DRIVER = CONSUMER = SERVER
+else:
+    BASE, SERVER, DRIVER, CONSUMER = sys.argv[1:5]
 PROVIDER = "providers/conformance-project"
 ALT = {"$alt": "json;enum-encoding=int"}
 HEADER = {"header.languageCode": "en-US", "header.regionCode": "US"}
@@ -188,9 +196,22 @@ def main():
     print(f"conformance: {checks} checks passed against {BASE}")
 
 
+def durability(mode):
+    if mode == "--durable-write":
+        vehicle = fe.Vehicle(vehicle_state=fe.VehicleState.OFFLINE, supported_trip_types=[fe.TripType.SHARED],
+                             maximum_capacity=2, vehicle_type=fe.Vehicle.VehicleType(category=fe.Vehicle.VehicleType.Category.TAXI))
+        status, text = call("POST", f"{PROVIDER}/vehicles", SERVER, {"vehicleId": "durable-1", **ALT}, rest_body(vehicle))
+        ok(status, text, fe.Vehicle, "CreateVehicle before SIGKILL")
+    else:
+        status, text = call("GET", f"{PROVIDER}/vehicles/durable-1", SERVER, ALT)
+        found = ok(status, text, fe.Vehicle, "GetVehicle after SIGKILL and restart")
+        check(found.maximum_capacity == 2, "the acknowledged vehicle survived SIGKILL")
+        print("conformance: an acknowledged write survived SIGKILL of the server")
+
+
 if __name__ == "__main__":
     try:
-        main()
+        durability(DURABILITY) if DURABILITY else main()
     except (AssertionError, json_format.ParseError) as failure:
         print(f"conformance: FAILED: {failure}", file=sys.stderr)
         sys.exit(1)

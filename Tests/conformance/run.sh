@@ -28,20 +28,33 @@ cleanup() {
 trap cleanup EXIT
 
 db="$work/fleet.sqlite"
-"$bin" serve --port 0 --db "$db" --log-level warning > "$work/stdout" 2> "$work/stderr" &
-server_pid=$!
-for _ in $(seq 1 100); do
-  grep -q "^listening on " "$work/stdout" 2>/dev/null && break
-  kill -0 "$server_pid" 2>/dev/null || { cat "$work/stderr" >&2; echo "conformance: server exited" >&2; exit 1; }
-  sleep 0.1
-done
-base="$(sed -n 's/^listening on //p' "$work/stdout" | head -1)"
-[ -n "$base" ] || { echo "conformance: server did not report its address" >&2; exit 1; }
+# Starts the server on a free port; sets server_pid and base.
+start_server() {
+  "$bin" serve --port 0 --db "$db" --log-level warning > "$work/stdout" 2> "$work/stderr" &
+  server_pid=$!
+  base=""
+  for _ in $(seq 1 100); do
+    base="$(sed -n 's/^listening on //p' "$work/stdout" 2>/dev/null | head -1)"
+    [ -n "$base" ] && return 0
+    kill -0 "$server_pid" 2>/dev/null || { cat "$work/stderr" >&2; echo "conformance: server exited" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "conformance: server did not report its address" >&2
+  exit 1
+}
+start_server
 
 server_token="$("$bin" token --server --db "$db")"
 driver_token="$("$bin" token --vehicle vehicle-1 --db "$db" --ttl 30m)"
 consumer_token="$("$bin" token --trip trip-1 --db "$db" --ttl 30m)"
 "$venv/bin/python" Tests/conformance/conformance.py "$base" "$server_token" "$driver_token" "$consumer_token"
+
+# An acknowledged write survives SIGKILL: the server commits before it answers.
+"$venv/bin/python" Tests/conformance/conformance.py --durable-write "$base" "$server_token"
+kill -KILL "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+start_server
+"$venv/bin/python" Tests/conformance/conformance.py --durable-read "$base" "$server_token"
 
 # Graceful shutdown on SIGTERM: the server exits by itself, successfully.
 kill -TERM "$server_pid"
