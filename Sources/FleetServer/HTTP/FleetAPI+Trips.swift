@@ -21,7 +21,7 @@ extension FleetAPI {
             if !stored.vehicleId.isEmpty, try tx.vehicle(provider: provider, id: stored.vehicleId) == nil {
                 throw FleetError.notFound("vehicle \(stored.vehicleId) not found: create it before assigning trips to it")
             }
-            guard try tx.insert(stored, as: name) else {
+            guard try tx.insert(stored, as: name, at: now) else {
                 throw FleetError(.alreadyExists, "trip \(name) already exists")
             }
             try tx.syncAssignments(
@@ -67,7 +67,7 @@ extension FleetAPI {
             }
             let explicit = mask.contains("vehicleWaypoints") && !updated.vehicleWaypoints.isEmpty ? updated.vehicleWaypoints : nil
             updated.vehicleWaypoints = []
-            try tx.replace(updated, as: name)
+            try tx.replace(updated, as: name, at: now)
             try tx.syncAssignments(
                 provider: name.provider, vehicleIDs: [current.vehicleId, updated.vehicleId],
                 explicitOrder: explicit.map { (updated.vehicleId, $0) }, now: now)
@@ -94,11 +94,19 @@ extension FleetAPI {
         let size = try Self.pageSize(search.pageSize)
         let start = try Self.pageStart(search.pageToken)
         let now = call.now
+        var notUpdatedSince: ProtoTimestamp?
+        if let staleness = search.minimumStaleness {
+            guard staleness.seconds >= 0, staleness.nanos >= 0 else {
+                throw FleetError.invalidArgument("minimumStaleness must not be negative")
+            }
+            notUpdatedSince = now + .seconds(-staleness.seconds) + .nanoseconds(-Int64(staleness.nanos))
+        }
+        let cutoff = notUpdatedSince
         return try await store.read { tx in
             let vehicleID = search.vehicleId.isEmpty ? nil : search.vehicleId
             var trips = try tx.trips(
-                provider: provider, vehicleID: vehicleID, activeOnly: search.activeTripsOnly, afterID: start,
-                limit: size + 1)
+                provider: provider, vehicleID: vehicleID, activeOnly: search.activeTripsOnly, notUpdatedSince: cutoff,
+                afterID: start, limit: size + 1)
             let more = trips.count > size
             if more { trips.removeLast() }
             // Without a vehicleId Fleet Engine leaves out the route and ETA fields (reference §4).

@@ -45,6 +45,10 @@ public final class FleetStore: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2: trip update time") { db in
+            // Seconds since 1970 of the last write, for SearchTrips' minimumStaleness.
+            try db.execute(sql: "ALTER TABLE trip ADD COLUMN updateTime REAL NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 
@@ -87,17 +91,19 @@ public struct FleetTransaction {
     }
 
     /// Inserts a new trip; false when one with this name exists.
-    public func insert(_ trip: Trip, as name: TripName) throws -> Bool {
+    public func insert(_ trip: Trip, as name: TripName, at now: ProtoTimestamp) throws -> Bool {
         try db.execute(
-            sql: "INSERT OR IGNORE INTO trip (provider, id, vehicleId, status, json) VALUES (?, ?, ?, ?, ?)",
-            arguments: [name.provider, name.tripID, trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip)])
+            sql: "INSERT OR IGNORE INTO trip (provider, id, vehicleId, status, json, updateTime) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [name.provider, name.tripID, trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
+                        now.date.timeIntervalSince1970])
         return db.changesCount == 1
     }
 
-    public func replace(_ trip: Trip, as name: TripName) throws {
+    public func replace(_ trip: Trip, as name: TripName, at now: ProtoTimestamp) throws {
         try db.execute(
-            sql: "UPDATE trip SET vehicleId = ?, status = ?, json = ? WHERE provider = ? AND id = ?",
-            arguments: [trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip), name.provider, name.tripID])
+            sql: "UPDATE trip SET vehicleId = ?, status = ?, json = ?, updateTime = ? WHERE provider = ? AND id = ?",
+            arguments: [trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
+                        now.date.timeIntervalSince1970, name.provider, name.tripID])
     }
 
     public func deleteTrip(_ name: TripName) throws {
@@ -123,9 +129,11 @@ public struct FleetTransaction {
             sql: "DELETE FROM vehicle WHERE provider = ? AND id = ?", arguments: [name.provider, name.vehicleID])
     }
 
-    /// Trips of a provider in id order after `afterID`, optionally only one vehicle's and only active ones.
+    /// Trips of a provider in id order after `afterID`, optionally only one vehicle's, only active ones, and only
+    /// those not written since `notUpdatedSince`.
     public func trips(
-        provider: String, vehicleID: String? = nil, activeOnly: Bool = false, afterID: String = "", limit: Int = -1
+        provider: String, vehicleID: String? = nil, activeOnly: Bool = false, notUpdatedSince: ProtoTimestamp? = nil,
+        afterID: String = "", limit: Int = -1
     ) throws -> [Trip] {
         var sql = "SELECT json FROM trip WHERE provider = ? AND id > ?"
         var arguments: StatementArguments = [provider, afterID]
@@ -135,6 +143,10 @@ public struct FleetTransaction {
         }
         if activeOnly {
             sql += " AND status NOT IN (\(TripStatus.complete.rawValue), \(TripStatus.canceled.rawValue))"
+        }
+        if let notUpdatedSince {
+            sql += " AND updateTime <= ?"
+            arguments += [notUpdatedSince.date.timeIntervalSince1970]
         }
         sql += " ORDER BY id LIMIT ?"
         arguments += [limit]

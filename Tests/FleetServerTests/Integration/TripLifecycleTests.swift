@@ -169,6 +169,13 @@ import Testing
             let second = try ProtoJSON.decode(SearchTripsResponse.self, from: page2.body, options: .strict)
             #expect(second.trips.map(\.name) == ["providers/p/trips/c"])
             #expect(second.nextPageToken.isEmpty)
+
+            // minimumStaleness: only trips not written within that long.
+            let server_ = try await server.serverToken()
+            let stale = try await server.request(.POST, "/v1/providers/p/trips:search", token: server_, body: #"{"minimumStaleness":"3600s"}"#)
+            #expect(try ProtoJSON.decode(SearchTripsResponse.self, from: stale.body).trips.isEmpty)
+            let any = try await server.request(.POST, "/v1/providers/p/trips:search", token: server_, body: #"{"minimumStaleness":"0s"}"#)
+            #expect(try ProtoJSON.decode(SearchTripsResponse.self, from: any.body).trips.count == 4)
         }
     }
 
