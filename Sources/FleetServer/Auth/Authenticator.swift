@@ -10,6 +10,10 @@ public struct Authenticator: Sendable {
     public static let maximumLifetime: TimeInterval = 3600
 
     let keys: JWTKeyCollection
+    /// Tokens whose signature was already verified, with their claims: a client sends the same token on every
+    /// poll, and RS256 verification plus claim decoding is a third of a GetTrip's cost. The time and audience
+    /// rules are still checked on every request.
+    private let verified = VerifiedTokenCache(capacity: 4096)
 
     public init(keys: JWTKeyCollection) { self.keys = keys }
 
@@ -22,15 +26,22 @@ public struct Authenticator: Sendable {
             throw .unauthenticated("The Authorization header must be `Bearer <JWT>`.")
         }
         let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
-        let alg = try Self.algorithm(of: token)
-        guard alg == "RS256" else {
-            throw .unauthenticated("JWT algorithm \"\(alg)\" is not accepted: Fleet Engine tokens are signed with RS256.")
+        if verified[token] == nil {
+            let alg = try Self.algorithm(of: token)
+            guard alg == "RS256" else {
+                throw .unauthenticated("JWT algorithm \"\(alg)\" is not accepted: Fleet Engine tokens are signed with RS256.")
+            }
         }
         let claims: FleetClaims
-        do {
-            claims = try await keys.verify(token, as: FleetClaims.self)
-        } catch {
-            throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
+        if let cached = verified[token] {
+            claims = cached
+        } else {
+            do {
+                claims = try await keys.verify(token, as: FleetClaims.self)
+            } catch {
+                throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
+            }
+            verified[token] = claims
         }
         try Self.check(claims, now: now)
         return Principal(tripID: claims.authorization?.tripid, vehicleID: claims.authorization?.vehicleid)
