@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all deps build release test demo clean bench bench-build
+.PHONY: all deps build release test conformance demo clean bench bench-build
 
 all: build
 
@@ -18,6 +18,11 @@ release: deps
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(MAKE) conformance
+
+# `tripterm serve` against Google's own message types (google-maps-fleetengine, installed into a venv under .build).
+conformance: build
+	SWIFT=$(SWIFT) ./Tests/conformance/run.sh
 
 # Until the terminal map lands, the demo replays the bundled Monaco trip headless at ×20 (about 40 s).
 demo: build

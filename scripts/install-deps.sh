@@ -12,6 +12,7 @@ packages=(
   tmux          # end-to-end tests drive the terminal UI in a detached tmux session
   libsqlite3-dev  # the local server stores trips and vehicles in SQLite (GRDB)
   wrk           # the server benchmark loads it over loopback
+  python3-venv  # the server conformance test installs Google's Fleet Engine client (PyPI) into a venv
 )
 
 missing=()

@@ -11,6 +11,9 @@ struct Tripterm: AsyncParsableCommand {
             journey sharing does, from Google's Fleet Engine, its own local server, or a recording.
             """,
         version: TriptermVersion.current,
-        subcommands: [RiderCommand.self, ReplayCommand.self, ExportCommand.self, ImportOSMCommand.self]
+        subcommands: [
+            RiderCommand.self, ReplayCommand.self, ServeCommand.self, TokenCommand.self, ExportCommand.self,
+            ImportOSMCommand.self,
+        ]
     )
 }

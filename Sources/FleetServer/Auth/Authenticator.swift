@@ -1,0 +1,86 @@
+import FleetModel
+import Foundation
+import JWTKit
+
+/// Turns an `Authorization: Bearer <JWT>` header into a ``Principal``, or UNAUTHENTICATED: RS256 only, signed by
+/// a known key, audience `https://fleetengine.googleapis.com/`, issued no later than 10 minutes from now, not
+/// expired, and expiring at most an hour ahead (with the same 10 minutes of clock skew).
+public struct Authenticator: Sendable {
+    public static let clockSkew: TimeInterval = 600
+    public static let maximumLifetime: TimeInterval = 3600
+
+    let keys: JWTKeyCollection
+    /// Tokens whose signature was already verified, with their claims: a client sends the same token on every
+    /// poll, and RS256 verification plus claim decoding is a third of a GetTrip's cost. The time and audience
+    /// rules are still checked on every request.
+    private let verified = VerifiedTokenCache(capacity: 4096)
+
+    public init(keys: JWTKeyCollection) { self.keys = keys }
+
+    public func authenticate(authorizationHeader: String?, now: Date) async throws(FleetError) -> Principal {
+        guard let header = authorizationHeader?.trimmingCharacters(in: .whitespaces), !header.isEmpty else {
+            throw .unauthenticated("Request is missing required authentication credential: expected an `Authorization: Bearer <JWT>` header.")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw .unauthenticated("The Authorization header must be `Bearer <JWT>`.")
+        }
+        let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        if verified[token] == nil {
+            let alg = try Self.algorithm(of: token)
+            guard alg == "RS256" else {
+                throw .unauthenticated("JWT algorithm \"\(alg)\" is not accepted: Fleet Engine tokens are signed with RS256.")
+            }
+        }
+        let claims: FleetClaims
+        if let cached = verified[token] {
+            claims = cached
+        } else {
+            do {
+                claims = try await keys.verify(token, as: FleetClaims.self)
+            } catch {
+                throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
+            }
+            verified[token] = claims
+        }
+        try Self.check(claims, now: now)
+        return Principal(tripID: claims.authorization?.tripid, vehicleID: claims.authorization?.vehicleid)
+    }
+
+    /// Fleet Engine's claim rules, on a signature-checked token.
+    public static func check(_ claims: FleetClaims, now: Date) throws(FleetError) {
+        guard claims.aud.value.contains(FleetClaims.audience) else {
+            throw .unauthenticated("JWT audience \(claims.aud.value) is not \"\(FleetClaims.audience)\".")
+        }
+        if claims.iat.value.timeIntervalSince(now) > clockSkew {
+            throw .unauthenticated("JWT iat is more than 10 minutes in the future (clock skew?).")
+        }
+        if claims.exp.value <= now {
+            throw .unauthenticated("JWT expired at \(ProtoTimestamp(claims.exp.value).rfc3339).")
+        }
+        if claims.exp.value.timeIntervalSince(now) > maximumLifetime + clockSkew {
+            throw .unauthenticated("JWT exp is more than 1 hour ahead; Fleet Engine tokens live at most one hour.")
+        }
+        if claims.exp.value.timeIntervalSince(claims.iat.value) > maximumLifetime + clockSkew {
+            throw .unauthenticated("JWT lifetime (exp − iat) is more than 1 hour.")
+        }
+    }
+
+    /// The `alg` of the token's header, read before verification so `none` and HMAC tokens are refused by name.
+    static func algorithm(of token: String) throws(FleetError) -> String {
+        let segments = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count == 3 else { throw .unauthenticated("JWT is malformed: expected three dot-separated parts.") }
+        var text = segments[0].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while text.count % 4 != 0 { text += "=" }
+        guard let data = Data(base64Encoded: text),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let alg = object["alg"] as? String
+        else { throw .unauthenticated("JWT header is malformed: no \"alg\".") }
+        return alg
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? JWTError { return error.reason ?? "\(error.errorType)" }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,41 @@
+import FleetModel
+
+/// A request that fails with a gRPC status, answered in Google's JSON error shape
+/// (`{"error":{"code":400,"message":"…","status":"INVALID_ARGUMENT"}}`).
+///
+/// Every failure inside the server becomes one of these before it reaches the wire, so clients see the same
+/// codes and HTTP statuses Fleet Engine would send them.
+public struct FleetError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var code: StatusCode
+    public var message: String
+    /// The HTTP status when it is not the code's usual one (413 for an oversized body, 405 for a wrong method).
+    public var httpStatus: Int
+
+    public init(_ code: StatusCode, _ message: String, httpStatus: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.httpStatus = httpStatus ?? code.httpStatus
+    }
+
+    public var description: String { "\(code.name): \(message)" }
+
+    /// The response body.
+    public var body: GoogleErrorBody {
+        var body = GoogleErrorBody(code: code, message: message)
+        body.code = httpStatus
+        return body
+    }
+
+    public static func invalidArgument(_ message: String) -> FleetError { FleetError(.invalidArgument, message) }
+    public static func notFound(_ message: String) -> FleetError { FleetError(.notFound, message) }
+    public static func failedPrecondition(_ message: String) -> FleetError { FleetError(.failedPrecondition, message) }
+    public static func permissionDenied(_ message: String) -> FleetError { FleetError(.permissionDenied, message) }
+    public static func unauthenticated(_ message: String) -> FleetError { FleetError(.unauthenticated, message) }
+
+    /// A request body that is not the message it should be, naming the field as Google's front ends do.
+    public static func invalidBody(_ error: ProtoJSONError, in message: String) -> FleetError {
+        let prefix = message.isEmpty ? "" : message + "."
+        let field = error.path.isEmpty ? "" : " at \"\(prefix)\(error.path)\""
+        return .invalidArgument("Invalid JSON payload received\(field): \(error.message)")
+    }
+}

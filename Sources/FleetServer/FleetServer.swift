@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import JWTKit
+import Logging
+
+/// `tripterm serve`: a local Fleet Engine v1–compatible REST server for trips and vehicles.
+///
+/// ```swift
+/// let app = try await FleetServer.buildApplication(configuration: .init(port: 0, databasePath: path))
+/// try await app.runService()   // until SIGINT/SIGTERM
+/// ```
+public enum FleetServer {
+    /// The server as a Hummingbird application, not yet running: opens (or creates) the database and the key.
+    public static func buildApplication(configuration: FleetServerConfiguration) async throws -> some ApplicationProtocol {
+        let databasePath = configuration.resolvedDatabasePath
+        let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        let store: FleetStore
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            store = try FleetStore(path: databasePath)
+        } catch {
+            throw FleetServerSetupError("cannot open the database \(databasePath): \(Self.describe(error))")
+        }
+        let keys = try await verificationKeys(configuration)
+        let api = FleetAPI(
+            store: store, authenticator: Authenticator(keys: keys), maxBodyBytes: configuration.maxBodyBytes,
+            clock: configuration.clock)
+        let responder = FleetResponder(api: api, logger: configuration.logger)
+        let onListening = configuration.onListening
+        let host = configuration.host
+        return Application(
+            responder: responder,
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
+            logger: configuration.logger)
+    }
+
+    /// Builds the server and runs it until SIGINT or SIGTERM, then drains in-flight requests and returns.
+    public static func run(configuration: FleetServerConfiguration) async throws {
+        let app = try await buildApplication(configuration: configuration)
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// The keys tokens must be signed with: those of `--jwks`, else the server key (created on first use).
+    static func verificationKeys(_ configuration: FleetServerConfiguration) async throws -> JWTKeyCollection {
+        if let path = configuration.jwksPath {
+            let json: String
+            do {
+                json = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw FleetServerSetupError("cannot read JWKS file \(path): \(Self.describe(error))")
+            }
+            do {
+                return try await JWTKeyCollection().add(jwksJSON: json)
+            } catch {
+                throw FleetServerSetupError("\(path) is not a JWKS (JSON Web Key Set): \(error)")
+            }
+        }
+        return try await ServerKey.loadOrCreate(in: configuration.dataDirectory).keyCollection()
+    }
+
+    /// A file system error as a sentence ("… The file doesn't exist."), not Foundation's debug dump.
+    static func describe(_ error: any Error) -> String {
+        let ns = error as NSError
+        return ns.domain == NSCocoaErrorDomain ? ns.localizedDescription : "\(error)"
+    }
+}

@@ -1,0 +1,48 @@
+import FleetModel
+import Foundation
+import Hummingbird
+import Logging
+
+/// The HTTP face of the server: every request goes through ``FleetAPI``; every failure, expected or not, becomes
+/// Google's JSON error body with its status; each request is logged once (method, path, status, duration —
+/// never the query's values or the Authorization header).
+struct FleetResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    let api: FleetAPI
+    let logger: Logger
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            let json = try await api.handle(request)
+            response = Self.json(json, status: .ok)
+        } catch let error as FleetError {
+            response = Self.error(error)
+        } catch {
+            logger.error("request failed unexpectedly", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(error)"])
+            response = Self.error(FleetError(.internal, "Internal error."))
+        }
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", ms)) ms")
+        return response
+    }
+
+    static func json(_ data: Data, status: HTTPResponse.Status) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=UTF-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func error(_ error: FleetError) -> Response {
+        var response = json(error.body.jsonData(), status: HTTPResponse.Status(code: error.httpStatus))
+        if error.httpStatus == 405, let allowed = error.message.split(separator: "allowed: ").last {
+            response.headers[.allow] = String(allowed.dropLast())
+        }
+        if error.code == .unauthenticated {
+            response.headers[.wwwAuthenticate] = "Bearer realm=\"fleetengine\""
+        }
+        return response
+    }
+}

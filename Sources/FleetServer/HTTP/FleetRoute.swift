@@ -1,0 +1,92 @@
+import FleetModel
+import Foundation
+import Hummingbird
+
+/// The REST methods of Fleet Engine's trip and vehicle services (reference §5), matched from a method and path.
+public enum FleetRoute: Equatable, Sendable {
+    case createTrip(parent: String)
+    case getTrip(TripName)
+    case updateTrip(TripName)
+    case deleteTrip(TripName)
+    case searchTrips(parent: String)
+    case createVehicle(parent: String)
+    case getVehicle(VehicleName)
+    case updateVehicle(VehicleName)
+    case deleteVehicle(VehicleName)
+    case listVehicles(parent: String)
+
+    /// The route for a request, NOT_FOUND for a path no method has, and 405 for a known path with another method.
+    public static func match(method: HTTPRequest.Method, path: String) throws(FleetError) -> FleetRoute {
+        let raw = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var segments: [String] = []
+        for segment in raw {
+            guard let decoded = String(segment).removingPercentEncoding else {
+                throw .invalidArgument("Path \"\(path)\" is not valid percent-encoding.")
+            }
+            segments.append(decoded)
+        }
+        guard segments.count >= 4, segments[0] == "v1", segments[1] == "providers" else { throw notFound(path) }
+        let provider = segments[2]
+        if let problem = ResourceID.problem(withProviderID: provider) {
+            throw .invalidArgument("invalid provider id \"\(provider)\" in \(path): \(problem)")
+        }
+        let parent = "providers/\(provider)"
+        func allow(_ methods: [HTTPRequest.Method]) throws(FleetError) {
+            guard methods.contains(method) else {
+                throw FleetError(
+                    .unimplemented,
+                    "Method \(method.rawValue) is not allowed on \(path); allowed: \(methods.map(\.rawValue).joined(separator: ", ")).",
+                    httpStatus: 405)
+            }
+        }
+        switch (segments.count, segments[3]) {
+        case (4, "trips"):
+            try allow([.post])
+            return .createTrip(parent: parent)
+        case (4, "trips:search"):
+            try allow([.post])
+            return .searchTrips(parent: parent)
+        case (4, "vehicles"):
+            try allow([.get, .post])
+            return method == .post ? .createVehicle(parent: parent) : .listVehicles(parent: parent)
+        case (5, "trips"):
+            try allow([.get, .put, .delete])
+            let name: TripName
+            do { name = try TripName(provider: provider, tripID: segments[4]) } catch { throw .invalidArgument(error.description) }
+            switch method {
+            case .get: return .getTrip(name)
+            case .put: return .updateTrip(name)
+            default: return .deleteTrip(name)
+            }
+        case (5, "vehicles"):
+            try allow([.get, .put, .delete])
+            let name: VehicleName
+            do { name = try VehicleName(provider: provider, vehicleID: segments[4]) } catch { throw .invalidArgument(error.description) }
+            switch method {
+            case .get: return .getVehicle(name)
+            case .put: return .updateVehicle(name)
+            default: return .deleteVehicle(name)
+            }
+        default:
+            throw notFound(path)
+        }
+    }
+
+    static func notFound(_ path: String) -> FleetError {
+        .notFound("The requested URL \(path) was not found on this server: no Fleet Engine v1 method has this path.")
+    }
+
+    /// Query parameters each method takes besides the system ones and `header.*` (reference §5).
+    var queryParameters: Set<String> {
+        switch self {
+        case .createTrip: ["tripId"]
+        case .getTrip: ["view", "currentRouteSegmentVersion", "remainingWaypointsVersion", "routeFormatType",
+                        "currentRouteSegmentTrafficVersion", "remainingWaypointsRouteVersion"]
+        case .updateTrip, .updateVehicle: ["updateMask"]
+        case .createVehicle: ["vehicleId"]
+        case .getVehicle: ["currentRouteSegmentVersion", "waypointsVersion"]
+        case .listVehicles: ["pageSize", "pageToken", "minimumCapacity", "tripTypes", "vehicleTypeCategories", "vehicleState", "onTrip"]
+        case .deleteTrip, .deleteVehicle, .searchTrips: []
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import FleetModel
+import Foundation
+
+/// A request's query string as Google's REST transcoding reads it: names in lowerCamelCase or snake_case,
+/// repeated names for repeated fields, nested fields with dots (`header.regionCode`), and system parameters
+/// (`$alt=json;enum-encoding=int`). A name the method does not know is INVALID_ARGUMENT, as Google answers.
+public struct QueryParameters: Sendable {
+    private var values: [String: [String]] = [:]
+
+    /// System parameters every method accepts.
+    static let system: Set<String> = ["$alt", "alt", "$.xgafv", "prettyPrint", "key", "fields", "$fields", "$prettyPrint"]
+    /// `RequestHeader` fields, allowed as `header.*` on every method.
+    static let header: Set<String> = [
+        "languageCode", "regionCode", "sdkVersion", "osVersion", "deviceModel", "sdkType", "mapsSdkVersion",
+        "navSdkVersion", "platform", "manufacturer", "androidApiLevel", "traceId",
+    ]
+
+    public init(query: String) throws(FleetError) {
+        for pair in query.split(separator: "&") where !pair.isEmpty {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
+                throw .invalidArgument("Query parameter \"\(parts[0])\" is not valid percent-encoding.")
+            }
+            let key = name.hasPrefix("$") ? name : name.split(separator: ".").map { FieldMask.camelCase(String($0)) }.joined(separator: ".")
+            values[key, default: []].append(value)
+        }
+    }
+
+    private static func decode(_ text: Substring) -> String? {
+        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
+    /// Fails on a parameter that is neither system, `header.*`, nor one of `allowed`.
+    public func validate(allowed: Set<String>) throws(FleetError) {
+        for name in values.keys.sorted() {
+            if Self.system.contains(name) || allowed.contains(name) { continue }
+            if name.hasPrefix("header."), Self.header.contains(String(name.dropFirst("header.".count))) { continue }
+            throw .invalidArgument("Invalid JSON payload received. Unknown name \"\(name)\": Cannot bind query parameter.")
+        }
+    }
+
+    public subscript(_ name: String) -> String? { values[name]?.last }
+
+    public func all(_ name: String) -> [String] {
+        values[name, default: []].flatMap { $0.split(separator: ",").map(String.init) }
+    }
+
+    /// `$alt=json;enum-encoding=int`, as Google's generated REST clients send it, asks for enum numbers.
+    public var enumsAsIntegers: Bool {
+        (values["$alt"] ?? []).contains { $0.split(separator: ";").contains("enum-encoding=int") }
+    }
+
+    public func timestamp(_ name: String) throws(FleetError) -> ProtoTimestamp? {
+        guard let text = self[name], !text.isEmpty else { return nil }
+        do {
+            return try ProtoTimestamp(rfc3339: text)
+        } catch {
+            throw .invalidArgument("Invalid value at '\(name)': \(error.description)")
+        }
+    }
+
+    public func enumValue<E: ProtoEnum>(_ name: String, as type: E.Type) throws(FleetError) -> E? {
+        guard let text = self[name], !text.isEmpty else { return nil }
+        if let number = Int32(text), let value = E(rawValue: number) { return value }
+        if let value = E(protoName: text) { return value }
+        let known = E.allCases.map(\.protoName).joined(separator: ", ")
+        throw .invalidArgument("Invalid value at '\(name)' (\(E.self)): \"\(text)\"; expected one of \(known) or its number")
+    }
+
+    public func enumValues<E: ProtoEnum>(_ name: String, as type: E.Type) throws(FleetError) -> [E] {
+        var result: [E] = []
+        for text in all(name) {
+            if let number = Int32(text), let value = E(rawValue: number) {
+                result.append(value)
+            } else if let value = E(protoName: text) {
+                result.append(value)
+            } else {
+                throw .invalidArgument("Invalid value at '\(name)' (\(E.self)): \"\(text)\"")
+            }
+        }
+        return result
+    }
+
+    public func int32(_ name: String) throws(FleetError) -> Int32? {
+        guard let text = self[name], !text.isEmpty else { return nil }
+        guard let value = Int32(text) else { throw .invalidArgument("Invalid value at '\(name)' (TYPE_INT32): \"\(text)\"") }
+        return value
+    }
+}

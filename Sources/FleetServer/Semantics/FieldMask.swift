@@ -1,0 +1,53 @@
+import Foundation
+
+/// An `updateMask` (`google.protobuf.FieldMask`): the top-level fields an Update call replaces.
+///
+/// REST clients send it as one comma-separated query parameter in lowerCamelCase (`vehicleId,tripStatus`);
+/// snake_case paths are accepted too, as gRPC clients spell them. Paths are normalised to lowerCamelCase.
+public struct FieldMask: Hashable, Sendable {
+    public var paths: [String]
+
+    public init(paths: [String]) { self.paths = paths }
+
+    /// Parses the query parameter; an empty or missing mask is INVALID_ARGUMENT because Update calls need one.
+    public init(parsing text: String?) throws(FleetError) {
+        let raw = (text ?? "").split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let text, !text.isEmpty else { throw .invalidArgument("updateMask is required: name the fields to update") }
+        var paths: [String] = []
+        for path in raw {
+            guard !path.isEmpty else { throw .invalidArgument("updateMask \"\(text)\" has an empty path") }
+            paths.append(FieldMask.camelCase(path))
+        }
+        self.paths = paths
+    }
+
+    public func contains(_ path: String) -> Bool { paths.contains(path) }
+
+    /// Checks every path against the message's fields; `known` holds the message's lowerCamelCase field names.
+    public func validate(against known: Set<String>, message: String) throws(FleetError) {
+        for path in paths {
+            let top = path.split(separator: ".").first.map(String.init) ?? path
+            guard known.contains(top) else {
+                throw .invalidArgument("updateMask path \"\(path)\" is not a field of \(message)")
+            }
+            guard top == path else {
+                throw .invalidArgument("updateMask path \"\(path)\": only top-level fields of \(message) can be updated")
+            }
+        }
+    }
+
+    static func camelCase(_ path: String) -> String {
+        var out = ""
+        var upper = false
+        for ch in path {
+            if ch == "_" {
+                upper = true
+            } else {
+                out.append(upper ? Character(ch.uppercased()) : ch)
+                upper = false
+            }
+        }
+        return out
+    }
+}

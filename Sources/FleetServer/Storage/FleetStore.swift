@@ -1,0 +1,180 @@
+import FleetModel
+import Foundation
+import GRDB
+
+/// Trips and vehicles in one SQLite database (GRDB, WAL mode, `synchronous = FULL`).
+///
+/// Each row holds the resource's proto3 JSON plus the columns queries need (provider, id, vehicle, status).
+/// Every call is one transaction that commits before it returns, so an answered write survives a crash of
+/// the server and a failed one leaves nothing behind.
+public final class FleetStore: Sendable {
+    private let pool: DatabasePool
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        configuration.busyMode = .timeout(5)
+        self.path = path
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: trips and vehicles") { db in
+            try db.execute(sql: """
+                CREATE TABLE trip (
+                    provider TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    vehicleId TEXT NOT NULL,
+                    status INTEGER NOT NULL,
+                    json TEXT NOT NULL,
+                    PRIMARY KEY (provider, id)
+                ) WITHOUT ROWID;
+                CREATE INDEX trip_by_vehicle ON trip (provider, vehicleId);
+                CREATE TABLE vehicle (
+                    provider TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    state INTEGER NOT NULL,
+                    json TEXT NOT NULL,
+                    PRIMARY KEY (provider, id)
+                ) WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration("v2: trip update time") { db in
+            // Seconds since 1970 of the last write, for SearchTrips' minimumStaleness.
+            try db.execute(sql: "ALTER TABLE trip ADD COLUMN updateTime REAL NOT NULL DEFAULT 0")
+        }
+        return migrator
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (FleetTransaction) throws -> T) async throws -> T {
+        try await pool.read { db in try body(FleetTransaction(db: db)) }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (FleetTransaction) throws -> T) async throws -> T {
+        try await pool.write { db in try body(FleetTransaction(db: db)) }
+    }
+}
+
+/// Typed access to the rows inside one transaction.
+public struct FleetTransaction {
+    let db: Database
+
+    public func trip(_ name: TripName) throws -> Trip? {
+        guard let json = try String.fetchOne(
+            db, sql: "SELECT json FROM trip WHERE provider = ? AND id = ?", arguments: [name.provider, name.tripID])
+        else { return nil }
+        return try Self.decode(Trip.self, json)
+    }
+
+    public func vehicle(_ name: VehicleName) throws -> Vehicle? {
+        guard let json = try String.fetchOne(
+            db, sql: "SELECT json FROM vehicle WHERE provider = ? AND id = ?",
+            arguments: [name.provider, name.vehicleID])
+        else { return nil }
+        return try Self.decode(Vehicle.self, json)
+    }
+
+    /// The vehicle with this id, nil when the id is empty or names no vehicle; an invalid id is INVALID_ARGUMENT.
+    public func vehicle(provider: String, id: String) throws -> Vehicle? {
+        guard !id.isEmpty else { return nil }
+        do {
+            return try vehicle(VehicleName(provider: provider, vehicleID: id))
+        } catch let error as NameError {
+            throw FleetError.invalidArgument(error.description)
+        }
+    }
+
+    /// Inserts a new trip; false when one with this name exists.
+    public func insert(_ trip: Trip, as name: TripName, at now: ProtoTimestamp) throws -> Bool {
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO trip (provider, id, vehicleId, status, json, updateTime) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [name.provider, name.tripID, trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
+                        now.date.timeIntervalSince1970])
+        return db.changesCount == 1
+    }
+
+    public func replace(_ trip: Trip, as name: TripName, at now: ProtoTimestamp) throws {
+        try db.execute(
+            sql: "UPDATE trip SET vehicleId = ?, status = ?, json = ?, updateTime = ? WHERE provider = ? AND id = ?",
+            arguments: [trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
+                        now.date.timeIntervalSince1970, name.provider, name.tripID])
+    }
+
+    public func deleteTrip(_ name: TripName) throws {
+        try db.execute(sql: "DELETE FROM trip WHERE provider = ? AND id = ?", arguments: [name.provider, name.tripID])
+    }
+
+    /// Inserts a new vehicle; false when one with this name exists.
+    public func insert(_ vehicle: Vehicle, as name: VehicleName) throws -> Bool {
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO vehicle (provider, id, state, json) VALUES (?, ?, ?, ?)",
+            arguments: [name.provider, name.vehicleID, Int(vehicle.vehicleState.rawValue), try Self.encode(vehicle)])
+        return db.changesCount == 1
+    }
+
+    public func replace(_ vehicle: Vehicle, as name: VehicleName) throws {
+        try db.execute(
+            sql: "UPDATE vehicle SET state = ?, json = ? WHERE provider = ? AND id = ?",
+            arguments: [Int(vehicle.vehicleState.rawValue), try Self.encode(vehicle), name.provider, name.vehicleID])
+    }
+
+    public func deleteVehicle(_ name: VehicleName) throws {
+        try db.execute(
+            sql: "DELETE FROM vehicle WHERE provider = ? AND id = ?", arguments: [name.provider, name.vehicleID])
+    }
+
+    /// Trips of a provider in id order after `afterID`, optionally only one vehicle's, only active ones, and only
+    /// those not written since `notUpdatedSince`.
+    public func trips(
+        provider: String, vehicleID: String? = nil, activeOnly: Bool = false, notUpdatedSince: ProtoTimestamp? = nil,
+        afterID: String = "", limit: Int = -1
+    ) throws -> [Trip] {
+        var sql = "SELECT json FROM trip WHERE provider = ? AND id > ?"
+        var arguments: StatementArguments = [provider, afterID]
+        if let vehicleID {
+            sql += " AND vehicleId = ?"
+            arguments += [vehicleID]
+        }
+        if activeOnly {
+            sql += " AND status NOT IN (\(TripStatus.complete.rawValue), \(TripStatus.canceled.rawValue))"
+        }
+        if let notUpdatedSince {
+            sql += " AND updateTime <= ?"
+            arguments += [notUpdatedSince.date.timeIntervalSince1970]
+        }
+        sql += " ORDER BY id LIMIT ?"
+        arguments += [limit]
+        return try String.fetchAll(db, sql: sql, arguments: arguments).map { try Self.decode(Trip.self, $0) }
+    }
+
+    /// Vehicles of a provider in id order after `afterID`.
+    public func vehicles(provider: String, afterID: String = "", limit: Int = -1) throws -> [Vehicle] {
+        try String.fetchAll(
+            db, sql: "SELECT json FROM vehicle WHERE provider = ? AND id > ? ORDER BY id LIMIT ?",
+            arguments: [provider, afterID, limit]
+        ).map { try Self.decode(Vehicle.self, $0) }
+    }
+
+    static func encode<T: Encodable>(_ value: T) throws -> String { try ProtoJSON.encodeString(value) }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        do {
+            return try ProtoJSON.decode(type, from: json)
+        } catch {
+            throw FleetError(.dataLoss, "stored \(type) is unreadable: \(error)")
+        }
+    }
+}
+
+extension FleetTransaction {
+    /// SQLite's journal mode (`wal` for a server database).
+    public func journalMode() throws -> String {
+        try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import FleetServer
+import Foundation
+import Logging
+
+/// `tripterm serve`: runs the local Fleet Engine–compatible REST server until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run a local Fleet Engine v1–compatible REST server (trips and vehicles, JWT auth, SQLite).",
+        discussion: """
+            Trips and vehicles are kept in SQLite under $XDG_DATA_HOME/tripterm (or ~/.local/share/tripterm), \
+            with the RSA key that signs `tripterm token` tokens. Prints `listening on http://HOST:PORT` once \
+            ready. See docs/server.md.
+            """
+    )
+
+    @Option(name: .customLong("bind"), help: "Address to listen on.")
+    var bind = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free one and prints it.")
+    var port = FleetServerConfiguration.defaultPort
+
+    @Option(help: "SQLite database file (default: <data dir>/fleet.sqlite).")
+    var db: String?
+
+    @Option(name: .customLong("data-dir"), help: "Directory for the server key and default database.")
+    var dataDir: String?
+
+    @Option(help: "Verify tokens with the keys of this JWKS file instead of the server key.")
+    var jwks: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535, got \(port)") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \"\(logLevel)\" is not a level") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "tripterm.serve") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let dataDirectory = FleetServerConfiguration.dataDirectory(databasePath: db, dataDirectory: dataDir)
+        let configuration = FleetServerConfiguration(
+            host: bind, port: port, dataDirectory: dataDirectory, databasePath: db, jwksPath: jwks, logger: logger,
+            onListening: { host, port in
+                // Unbuffered, so a script waiting for this line sees it at once.
+                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
+            })
+        FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
+        do {
+            try await FleetServer.run(configuration: configuration)
+        } catch {
+            FileHandle.standardError.write(Data("tripterm serve: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import FleetServer
+import Foundation
+
+/// `tripterm token`: prints a JWT signed with the local server's key, shaped like Fleet Engine's.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token",
+        abstract: "Print a Fleet Engine–style JWT for the local server (consumer, driver or server token).",
+        discussion: """
+            --trip ID mints a consumer token (reads that trip), --vehicle ID a driver token (its vehicle and the \
+            trips assigned to it), --server a token for everything. Uses the key `tripterm serve` keeps in its data \
+            directory (created if missing), so point both at the same --db or --data-dir.
+            """
+    )
+
+    @Option(help: "Consumer token for this trip id (\"*\" for every trip).")
+    var trip: String?
+
+    @Option(help: "Driver token for this vehicle id (\"*\" for every vehicle).")
+    var vehicle: String?
+
+    @Flag(help: "Server token: every trip and vehicle.")
+    var server = false
+
+    @Option(help: "Lifetime, e.g. 30m, 1h, 90s (at most 1h, Fleet Engine's limit).")
+    var ttl = "1h"
+
+    @Option(help: "The server's SQLite database; the key is read from beside it.")
+    var db: String?
+
+    @Option(name: .customLong("data-dir"), help: "The server's data directory (holds server-key.pem).")
+    var dataDir: String?
+
+    func validate() throws {
+        let chosen = [trip != nil, vehicle != nil, server].filter { $0 }.count
+        guard chosen >= 1 else { throw ValidationError("choose one of --trip ID, --vehicle ID or --server") }
+        guard !server || chosen == 1 else { throw ValidationError("--server already covers every trip and vehicle") }
+        _ = try lifetime()
+    }
+
+    func lifetime() throws -> Duration {
+        guard let seconds = Self.seconds(ttl) else {
+            throw ValidationError("--ttl \"\(ttl)\" is not a duration like 30m, 1h or 90s")
+        }
+        guard seconds > 0, seconds <= 3600 else { throw ValidationError("--ttl must be between 1s and 1h, got \(ttl)") }
+        return .seconds(seconds)
+    }
+
+    static func seconds(_ text: String) -> Int? {
+        let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600]
+        if let unit = text.last, let factor = units[unit], let value = Int(text.dropLast()) { return value * factor }
+        return Int(text)
+    }
+
+    func run() async throws {
+        let directory = FleetServerConfiguration.dataDirectory(databasePath: db, dataDirectory: dataDir)
+        let key: ServerKey
+        do {
+            key = try ServerKey.loadOrCreate(in: directory)
+        } catch {
+            FileHandle.standardError.write(Data("tripterm token: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        let claims = server ? AuthorizationClaims.server : AuthorizationClaims(tripid: trip, vehicleid: vehicle)
+        print(try await TokenMinter(key: key).mint(claims, lifetime: try lifetime()))
+    }
+}

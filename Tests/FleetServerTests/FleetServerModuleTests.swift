@@ -1,4 +1,0 @@
-import FleetServer
-import Testing
-
-@Test func defaultPortIs8787() { #expect(FleetServerModule.defaultPort == 8787) }

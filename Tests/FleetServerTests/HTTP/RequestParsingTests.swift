@@ -1,0 +1,35 @@
+import FleetModel
+@testable import FleetServer
+import Testing
+
+@Suite struct RequestParsingTests {
+    @Test func queryIsReadAsGooglesTranscodingReadsIt() throws {
+        let query = try QueryParameters(
+            query: "header.languageCode=en-US&header.region_code=US&update_mask=vehicleId%2CtripStatus&%24alt=json%3Benum-encoding%3Dint&tripTypes=1&tripTypes=EXCLUSIVE")
+        #expect(query["updateMask"] == "vehicleId,tripStatus")
+        #expect(query["header.regionCode"] == "US")
+        #expect(query.enumsAsIntegers)
+        #expect(try query.enumValues("tripTypes", as: TripType.self) == [.shared, .exclusive])
+        try query.validate(allowed: ["updateMask", "tripTypes"])
+        #expect(throws: FleetError.self) { try query.validate(allowed: ["updateMask"]) }
+        #expect(throws: FleetError.self) { try QueryParameters(query: "header.colour=red").validate(allowed: []) }
+        #expect(try !QueryParameters(query: "$alt=json").enumsAsIntegers)
+        #expect(throws: FleetError.self) { try QueryParameters(query: "view=9").enumValue("view", as: TripView.self) }
+        #expect(try QueryParameters(query: "view=2").enumValue("view", as: TripView.self) == .journeySharingV1S)
+        #expect(throws: FleetError.self) { try QueryParameters(query: "a=%zz") }
+    }
+
+    @Test func routesMatchMethodAndPath() throws {
+        let trip = try TripName(parsing: "providers/p/trips/t 1")
+        #expect(try FleetRoute.match(method: .get, path: "/v1/providers/p/trips/t%201") == .getTrip(trip))
+        #expect(try FleetRoute.match(method: .put, path: "/v1/providers/p/trips/t%201") == .updateTrip(trip))
+        #expect(try FleetRoute.match(method: .post, path: "/v1/providers/p/trips:search") == .searchTrips(parent: "providers/p"))
+        #expect(try FleetRoute.match(method: .get, path: "/v1/providers/p/vehicles") == .listVehicles(parent: "providers/p"))
+        #expect(try FleetRoute.match(method: .post, path: "/v1/providers/p/vehicles") == .createVehicle(parent: "providers/p"))
+        #expect(throws: FleetError(.unimplemented, "Method DELETE is not allowed on /v1/providers/p/trips; allowed: POST.", httpStatus: 405)) {
+            try FleetRoute.match(method: .delete, path: "/v1/providers/p/trips")
+        }
+        #expect(throws: FleetError.self) { try FleetRoute.match(method: .get, path: "/v1/providers/p/vehicles:search") }
+        #expect(throws: FleetError.self) { try FleetRoute.match(method: .get, path: "/v1/providers/a%3Ab/trips/t") }
+    }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Conformance of `tripterm serve` with Google's own Fleet Engine message types (google-maps-fleetengine on PyPI).
+# Starts the server on a free port with a throwaway database, mints tokens with `tripterm token`, and runs
+# conformance.py, which sends requests shaped like Google's REST clients and parses every answer strictly.
+# Run by `make conformance` (part of `make test`). Needs python3 with venv and pip, and network access to PyPI on
+# the first run (the venv is cached in .build/conformance-venv).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SWIFT="${SWIFT:-swift}"
+venv=.build/conformance-venv
+package="google-maps-fleetengine==0.6.1"
+
+if ! "$venv/bin/python" -c "import google.maps.fleetengine_v1" 2>/dev/null; then
+  echo "conformance: installing $package into $venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "$package"
+fi
+
+bin="$("$SWIFT" build --show-bin-path)/tripterm"
+[ -x "$bin" ] || { echo "conformance: $bin not built; run swift build first" >&2; exit 1; }
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -TERM "$server_pid"; wait "$server_pid" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+db="$work/fleet.sqlite"
+# Starts the server on a free port; sets server_pid and base.
+start_server() {
+  "$bin" serve --port 0 --db "$db" --log-level warning > "$work/stdout" 2> "$work/stderr" &
+  server_pid=$!
+  base=""
+  for _ in $(seq 1 100); do
+    base="$(sed -n 's/^listening on //p' "$work/stdout" 2>/dev/null | head -1)"
+    [ -n "$base" ] && return 0
+    kill -0 "$server_pid" 2>/dev/null || { cat "$work/stderr" >&2; echo "conformance: server exited" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "conformance: server did not report its address" >&2
+  exit 1
+}
+start_server
+
+server_token="$("$bin" token --server --db "$db")"
+driver_token="$("$bin" token --vehicle vehicle-1 --db "$db" --ttl 30m)"
+consumer_token="$("$bin" token --trip trip-1 --db "$db" --ttl 30m)"
+"$venv/bin/python" Tests/conformance/conformance.py "$base" "$server_token" "$driver_token" "$consumer_token"
+
+# An acknowledged write survives SIGKILL: the server commits before it answers.
+"$venv/bin/python" Tests/conformance/conformance.py --durable-write "$base" "$server_token"
+kill -KILL "$server_pid"
+wait "$server_pid" 2>/dev/null || true
+start_server
+"$venv/bin/python" Tests/conformance/conformance.py --durable-read "$base" "$server_token"
+
+# Graceful shutdown on SIGTERM: the server exits by itself, successfully.
+kill -TERM "$server_pid"
+wait "$server_pid"
+server_pid=""
+echo "conformance: server stopped cleanly on SIGTERM"

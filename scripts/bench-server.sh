@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Throughput of `tripterm serve` under wrk, next to nginx serving a static Trip of the same kind
+# (/work/shared/peers/nginx_ceiling.sh, when present). See docs/PERFORMANCE.md, "The local server".
+#
+# Starts the release build of tripterm on a free loopback port with a throwaway database, creates a vehicle and an
+# assigned trip, reports one location with an S2 route segment, then drives with wrk (keep-alive, THREADS threads)
+# for DURATION seconds per run:
+#   GetTrip as the consumer (JWT verified, SQLite read, progress derived, JSON encoded) at each of CONNS;
+#   UpdateVehicle as the driver (JWT, one SQLite transaction committed with fsync before answering) at 64.
+# Needs: wrk (Debian: apt-get install wrk), python3, `swift build -c release --product tripterm`.
+# Environment: DURATION (10), THREADS (2), CONNS ("64 256"), NGINX_PEER (1 = also run the nginx ceiling).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT="${SWIFT:-swift}"
+DURATION="${DURATION:-10}"
+THREADS="${THREADS:-2}"
+CONNS="${CONNS:-64 256}"
+
+WRK="$(command -v wrk || true)"
+[ -n "$WRK" ] || { echo "bench-server: needs wrk (apt-get install wrk)" >&2; exit 2; }
+bin="$("$SWIFT" build -c release --show-bin-path)/tripterm"
+[ -x "$bin" ] || { echo "bench-server: build first: swift build -c release --product tripterm" >&2; exit 2; }
+
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+db="$work/fleet.sqlite"
+"$bin" serve --port 0 --db "$db" --log-level warning > "$work/stdout" 2> "$work/stderr" &
+pid=$!
+base=""
+for _ in $(seq 1 100); do
+  base="$(sed -n 's/^listening on //p' "$work/stdout" | head -1)"
+  [ -n "$base" ] && break
+  sleep 0.1
+done
+[ -n "$base" ] || { cat "$work/stderr" >&2; exit 1; }
+
+server="$("$bin" token --server --db "$db")"
+driver="$("$bin" token --vehicle vehicle-7 --db "$db")"
+consumer="$("$bin" token --trip trip-1 --db "$db")"
+python3 - "$base" "$server" "$driver" <<'PY'
+import json, sys, urllib.request
+base, server, driver = sys.argv[1:]
+def call(method, path, token, body):
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method,
+                                     headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+call("POST", "/v1/providers/tripterm-demo/vehicles?vehicleId=vehicle-7", server,
+     {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}})
+call("POST", "/v1/providers/tripterm-demo/trips?tripId=trip-1", server,
+     {"tripType": "EXCLUSIVE", "vehicleId": "vehicle-7",
+      "pickupPoint": {"point": {"latitude": 43.7395322, "longitude": 7.4268815}},
+      "dropoffPoint": {"point": {"latitude": 43.7490172, "longitude": 7.4364205}}})
+call("PUT", "/v1/providers/tripterm-demo/trips/trip-1?updateMask=tripStatus", server, {"tripStatus": "ENROUTE_TO_PICKUP"})
+PY
+
+# One location report, as the Driver SDK sends it: the body wrk repeats for the write benchmark.
+report='{"lastLocation":{"location":{"latitude":43.7328119,"longitude":7.4191236},"heading":41,"speed":8.3},"remainingDistanceMeters":1184,"remainingTimeSeconds":173}'
+cat > "$work/put.lua" <<EOF
+wrk.method = "PUT"
+wrk.body = '$report'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $driver"
+EOF
+curl_ok=$(python3 - "$base" "$driver" "$report" <<'PY'
+import sys, urllib.request
+base, token, body = sys.argv[1:]
+r = urllib.request.Request(base + "/v1/providers/tripterm-demo/vehicles/vehicle-7?updateMask=lastLocation,remainingDistanceMeters,remainingTimeSeconds",
+                           data=body.encode(), method="PUT", headers={"Authorization": "Bearer " + token})
+print(urllib.request.urlopen(r).status)
+PY
+)
+[ "$curl_ok" = 200 ] || { echo "bench-server: setup failed" >&2; exit 1; }
+
+summary() { # $1 = label, $2 = wrk output file
+  python3 - "$1" "$2" <<'PY'
+import re, sys
+label, path = sys.argv[1:]
+text = open(path).read()
+def ms(value):
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value).groups()
+    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+lat = dict(re.findall(r"^\s+(50|75|90|99)%\s+(\S+)", text, re.M))
+non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+errors = re.search(r"Socket errors: (.*)", text)
+print("%s: %.0f req/s, p50 %.2f ms, p99 %.2f ms, non-2xx: %s, errors: %s"
+      % (label, rps, ms(lat["50"]), ms(lat["99"]), non2xx.group(1) if non2xx else "0", errors.group(1) if errors else "none"))
+PY
+}
+
+echo "bench-server: tripterm $("$bin" --version), $(nproc) CPUs, ${DURATION}s per run, $THREADS wrk threads, $base"
+get="$base/v1/providers/tripterm-demo/trips/trip-1?view=JOURNEY_SHARING_V1S"
+for conns in $CONNS; do
+  "$WRK" -t"$THREADS" -c"$conns" -d"${DURATION}s" --latency -H "Authorization: Bearer $consumer" "$get" > "$work/get-$conns.txt" 2>&1
+  summary "tripterm GetTrip conns=$conns" "$work/get-$conns.txt"
+done
+put="$base/v1/providers/tripterm-demo/vehicles/vehicle-7?updateMask=lastLocation,remainingDistanceMeters,remainingTimeSeconds"
+"$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$work/put.lua" "$put" > "$work/put-64.txt" 2>&1
+summary "tripterm UpdateVehicle (fsync per request) conns=64" "$work/put-64.txt"
+
+if [ "${NGINX_PEER:-1}" = 1 ] && [ -x /work/shared/peers/nginx_ceiling.sh ]; then
+  kill -TERM "$pid"; wait "$pid" || true; pid=""
+  DURATION="$DURATION" THREADS="$THREADS" CONNS="$CONNS" /work/shared/peers/nginx_ceiling.sh
+fi
