@@ -103,7 +103,8 @@ let package = Package(
         ),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "CZlib"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "TriptermTests", dependencies: ["tripterm", .product(name: "Hummingbird", package: "hummingbird")]
+            name: "TriptermTests", dependencies: ["tripterm", .product(name: "Hummingbird", package: "hummingbird")],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]
