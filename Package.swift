@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FleetClient", targets: ["FleetClient"]),
         .library(name: "FleetServer", targets: ["FleetServer"]),
         .library(name: "RoadMap", targets: ["RoadMap"]),
+        .library(name: "DriverKit", targets: ["DriverKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +48,17 @@ let package = Package(
         .target(name: "TripFollowing", dependencies: ["FleetModel", "FleetClient", "CZlib"]),
         // Road maps imported from OpenStreetMap: the base map under a trip, snapping and routing.
         .target(name: "RoadMap", dependencies: ["FleetModel", "CZlib"]),
+        // The driver side: the Driver SDK's vehicle reporter, location sources (simulated, GPX, NMEA, gpsd), navigation.
+        .target(
+            name: "DriverKit",
+            dependencies: [
+                "FleetModel", "FleetClient", "RoadMap",
+                .product(name: "Logging", package: "swift-log"),
+                // Only for the gpsd TCP connection.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // `tripterm serve`: the local Fleet Engine–compatible REST server (JWT, SQLite).
         .target(
             name: "FleetServer",
@@ -75,6 +87,7 @@ let package = Package(
                 "MapRendering",
                 "TerminalUI",
                 "RoadMap",
+                "DriverKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -102,6 +115,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "CZlib"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "DriverKitTests",
+            dependencies: [
+                "DriverKit", "FleetModel", "FleetClient", "FleetServer", "RoadMap", "TripFollowing",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            // Fixtures are read through #filePath, not as resources.
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "TriptermTests", dependencies: ["tripterm", .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["Golden"]

@@ -13,6 +13,8 @@ packages=(
   libsqlite3-dev  # the local server stores trips and vehicles in SQLite (GRDB)
   wrk           # the server benchmark loads it over loopback
   python3-venv  # the server conformance test installs Google's Fleet Engine client (PyPI) into a venv
+  gpsd          # the driver end-to-end test reads positions from gpsd (tripterm driver --gpsd)
+  gpsd-clients  # gpsfake feeds gpsd a recorded NMEA log in that test
 )
 
 missing=()

@@ -1,0 +1,96 @@
+import FleetModel
+import Foundation
+
+/// A vehicle driving along a path — typically a ``RoadMap`` route — producing a fix every `fixInterval` of driving
+/// time: the demo and test stand-in for a phone's GPS.
+///
+/// ```swift
+/// let route = graph.route(from: pickup, to: dropoff)!
+/// let drive = SimulatedDrive(path: route.points, speed: .road(graph), pace: Pace(speedUp: 5))
+/// for try await fix in drive.fixes() { … }
+/// ```
+///
+/// Time is the injected clock's: each fix waits `fixInterval / speedUp` on it, so tests drive a whole route
+/// without sleeping. Positions are exact points on the path unless `noise` is given, which adds seeded Gaussian
+/// error — the same seed gives the same drive.
+public struct SimulatedDrive: LocationSource {
+    public let path: [LatLng]
+    /// Metres per second on each segment of `path` (one entry per segment).
+    public let segmentSpeeds: [Double]
+    public let fixInterval: Duration
+    public let pace: Pace
+    public let noise: GPSNoise?
+    let clock: any Clock<Duration>
+    let startTime: @Sendable () -> Date
+    /// Driving seconds at which each vertex of `path` is reached.
+    let vertexTimes: [Double]
+
+    /// - Parameters:
+    ///   - speed: how fast to drive; speeds of zero or less are taken as walking pace (1 m/s) so the drive ends.
+    ///   - startTime: the time of the first fix (the fixes' times advance by driving time from it).
+    public init(
+        path: [LatLng], speed: DriveSpeed, fixInterval: Duration = .seconds(1), pace: Pace = .realTime,
+        noise: GPSNoise? = nil, clock: any Clock<Duration> = ContinuousClock(),
+        startTime: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        precondition(fixInterval > .zero, "fixInterval must be positive")
+        self.path = path
+        self.segmentSpeeds = speed.segmentSpeeds(along: path).map { $0.isFinite && $0 > 0 ? $0 : 1 }
+        self.fixInterval = fixInterval
+        self.pace = pace
+        self.noise = noise
+        self.clock = clock
+        self.startTime = startTime
+        var times = [0.0]
+        for i in path.indices.dropFirst() {
+            times.append(times[i - 1] + Geo.distance(path[i - 1], path[i]) / segmentSpeeds[i - 1])
+        }
+        vertexTimes = path.isEmpty ? [] : times
+    }
+
+    /// Driving time from the first point to the last, in seconds.
+    public var durationSeconds: Double { vertexTimes.last ?? 0 }
+
+    /// Where the vehicle is `seconds` into the drive (clamped to its ends), heading along its segment at that
+    /// segment's speed; stopped at the end. Nil for an empty path.
+    public func position(at seconds: Double) -> (coordinate: LatLng, heading: Double, speed: Double)? {
+        guard let first = path.first, let last = path.last else { return nil }
+        guard path.count > 1 else { return (first, 0, 0) }
+        if seconds >= durationSeconds {
+            return (last, Geo.bearing(from: path[path.count - 2], to: last), 0)
+        }
+        let t = max(0, seconds)
+        var i = 0
+        while i + 2 < vertexTimes.count, vertexTimes[i + 1] <= t { i += 1 }
+        let span = vertexTimes[i + 1] - vertexTimes[i]
+        let fraction = span > 0 ? (t - vertexTimes[i]) / span : 0
+        return (Geo.interpolate(path[i], path[i + 1], fraction: fraction), Geo.bearing(from: path[i], to: path[i + 1]), segmentSpeeds[i])
+    }
+
+    public func fixes() -> AsyncThrowingStream<LocationFix, any Error> {
+        let drive = self
+        return Self.stream { continuation in
+            let start = drive.startTime()
+            let step = Double(drive.fixInterval.components.seconds) + Double(drive.fixInterval.components.attoseconds) / 1e18
+            var generator = drive.noise.map { SplitMix64(seed: $0.seed) }
+            var elapsed = 0.0
+            while true {
+                try Task.checkCancellation()
+                guard var position = drive.position(at: elapsed) else { return }
+                var accuracy: Double? = nil
+                if let noise = drive.noise, var g = generator {
+                    position.coordinate = noise.displace(position.coordinate, using: &g)
+                    generator = g
+                    accuracy = noise.accuracyMeters
+                }
+                continuation.yield(LocationFix(
+                    coordinate: position.coordinate, heading: position.heading, speed: position.speed,
+                    accuracy: accuracy, sensor: .gps, time: start.addingTimeInterval(elapsed)))
+                if elapsed >= drive.durationSeconds { return }
+                let next = min(elapsed + step, drive.durationSeconds)
+                try await drive.clock.sleep(for: drive.pace.wait(next - elapsed))
+                elapsed = next
+            }
+        }
+    }
+}

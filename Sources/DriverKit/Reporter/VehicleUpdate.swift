@@ -1,0 +1,22 @@
+import FleetModel
+import Foundation
+
+/// One UpdateVehicle call the reporter made: what it sent, when, and — once it succeeded — what came back.
+public struct VehicleUpdate: Hashable, Sendable {
+    /// 1 for the reporter's first call, counting every attempt.
+    public var number: Int
+    public var time: Date
+    /// The fields sent (only those in `updateMask` are meaningful).
+    public var vehicle: Vehicle
+    public var updateMask: [String]
+    /// The vehicle as the server stored it; nil until the call succeeded.
+    public var response: Vehicle?
+
+    public init(number: Int, time: Date, vehicle: Vehicle, updateMask: [String], response: Vehicle? = nil) {
+        self.number = number
+        self.time = time
+        self.vehicle = vehicle
+        self.updateMask = updateMask
+        self.response = response
+    }
+}
