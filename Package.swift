@@ -119,6 +119,8 @@ let package = Package(
             name: "DriverKitTests",
             dependencies: [
                 "DriverKit", "FleetModel", "FleetClient", "FleetServer", "RoadMap", "TripFollowing",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

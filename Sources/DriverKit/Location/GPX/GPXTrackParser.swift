@@ -15,11 +15,13 @@ enum GPXTrackParser {
         let delegate = Delegate(path: path)
         let parser = XMLParser(data: data)
         parser.delegate = delegate
+        // On Linux parse() can return true for a truncated document while reporting the error: check both.
         let ok = parser.parse()
         if let problem = delegate.problem { throw problem }
-        guard ok else {
-            throw LocationSourceError("\(path):\(parser.lineNumber): not well-formed XML (\(parser.parserError.map { "\($0.localizedDescription)" } ?? "parse error"))")
+        if let error = delegate.xmlError {
+            throw LocationSourceError("\(path):\(error.line): not well-formed XML (libxml2 error \(error.code))")
         }
+        guard ok else { throw LocationSourceError("\(path):\(parser.lineNumber): not well-formed XML") }
         let points = delegate.trackPoints.isEmpty ? delegate.routePoints : delegate.trackPoints
         guard !points.isEmpty else { throw LocationSourceError("\(path): no <trkpt> or <rtept> with a <time>") }
         return points.sorted { $0.time < $1.time }
@@ -30,6 +32,7 @@ enum GPXTrackParser {
         var trackPoints: [LocationFix] = []
         var routePoints: [LocationFix] = []
         var problem: LocationSourceError?
+        var xmlError: (line: Int, code: Int)?
         private var current: (kind: String, coordinate: LatLng, line: Int)?
         private var fields: [String: String] = [:]
         private var text = ""
@@ -70,6 +73,10 @@ enum GPXTrackParser {
             } else {
                 fields[name] = text.trimmingCharacters(in: .whitespacesAndNewlines)
             }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if xmlError == nil { xmlError = (parser.lineNumber, (parseError as NSError).code) }
         }
 
         private func fail(_ parser: XMLParser, _ message: String, line: Int? = nil) {

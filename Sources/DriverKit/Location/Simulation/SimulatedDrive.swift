@@ -87,7 +87,8 @@ public struct SimulatedDrive: LocationSource {
                     coordinate: position.coordinate, heading: position.heading, speed: position.speed,
                     accuracy: accuracy, sensor: .gps, time: start.addingTimeInterval(elapsed)))
                 if elapsed >= drive.durationSeconds { return }
-                let next = min(elapsed + step, drive.durationSeconds)
+                // A last step shorter than a microsecond is rounding, not driving: end there.
+                let next = elapsed + step >= drive.durationSeconds - 1e-6 ? drive.durationSeconds : elapsed + step
                 try await drive.clock.sleep(for: drive.pace.wait(next - elapsed))
                 elapsed = next
             }

@@ -1,0 +1,65 @@
+import DriverKit
+import FleetModel
+import Foundation
+import Testing
+import TripFollowing
+
+/// GPX and NMEA files played on a manual clock: recorded pace (scaled), re-timed to start now.
+@Suite struct RecordedSourceTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func gpxPlaysAtItsRecordedPaceScaledBySpeedUp() async throws {
+        let clock = ManualClock()
+        let source = GPXLocationSource(path: Fixtures.path("short-drive.gpx"), pace: Pace(speedUp: 2), clock: clock, startTime: { Self.now })
+        let collector = Task {
+            var fixes: [LocationFix] = []
+            for try await fix in source.fixes() { fixes.append(fix) }
+            return fixes
+        }
+        var waits: [Duration] = []
+        for _ in 0..<2 {
+            let wait = await clock.nextSleep()
+            waits.append(wait)
+            clock.advance(by: wait)
+        }
+        let fixes = try await collector.value
+        #expect(waits == [.seconds(2), .seconds(3)])
+        #expect(fixes.map { $0.time.timeIntervalSince(Self.now) } == [0, 4, 10])
+        #expect(fixes[0].heading == 26 && fixes[0].speed == 12.5 && fixes[0].altitude == 20)
+        #expect(fixes[2].coordinate == LatLng(latitude: 43.7334, longitude: 7.4196))
+    }
+
+    @Test func badGPXNamesFileAndLine() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).gpx").path
+        try "<gpx>\n<trk><trkseg>\n<trkpt lat=\"95\" lon=\"7\"><time>2026-11-23T10:00:00Z</time></trkpt>\n</trkseg></trk></gpx>"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect { try GPXLocationSource.read(path: path) } throws: { "\($0)".hasPrefix("\(path):3: <trkpt> needs lat") }
+        try "<gpx><trk><trkseg><trkpt lat=\"43\" lon=\"7\"></trkpt></trkseg></trk></gpx>".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect { try GPXLocationSource.read(path: path) } throws: { "\($0)".contains("has no <time>") }
+        try "<gpx><trk></gpx>".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect { try GPXLocationSource.read(path: path) } throws: { "\($0)".contains("not well-formed XML") }
+    }
+
+    @Test func nmeaSourceStreamsEveryFixAndKeepsStatistics() async throws {
+        let clock = ManualClock()
+        let source = NMEALocationSource(path: Fixtures.path("monaco-drive.nmea"), pace: Pace(speedUp: 10), clock: clock, startTime: { Self.now })
+        let collector = Task {
+            var count = 0
+            var last: LocationFix?
+            for try await fix in source.fixes() {
+                count += 1
+                last = fix
+            }
+            return (count, last)
+        }
+        for _ in 0..<80 {
+            let wait = await clock.nextSleep()
+            #expect(wait == .milliseconds(100))
+            clock.advance(by: wait)
+        }
+        let (count, last) = try await collector.value
+        #expect(count == 81)
+        #expect(last?.time == Self.now.addingTimeInterval(80))
+        #expect(source.statistics.fixes == 81)
+    }
+}
