@@ -24,9 +24,10 @@ test: deps
 conformance: build
 	SWIFT=$(SWIFT) ./Tests/conformance/run.sh
 
-# Until the terminal map lands, the demo replays the bundled Monaco trip headless at ×20 (about 40 s).
+# The local server, a simulated driver and the rider's map of a trip in Monaco (q quits). Without a terminal it
+# prints the rider's callbacks and exits when the trip is complete.
 demo: build
-	$(SWIFT) run --skip-build tripterm replay Assets/trips/monaco-stops.jsonl --headless --speed 20
+	$(SWIFT) run --skip-build tripterm demo
 
 clean:
 	rm -rf .build

@@ -6,10 +6,6 @@ import Foundation
 import TerminalUI
 import TripFollowing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `tripterm rider --trip providers/p/trips/t`: follows a live trip the way a rider's app does, from tripterm's
 /// local server or Google's Fleet Engine — the same requests for both.
 struct RiderCommand: AsyncParsableCommand {
@@ -95,43 +91,15 @@ struct RiderCommand: AsyncParsableCommand {
         }
         if let recorder { await model.register(recorder) }
         // Piped or redirected output gets the lines a script can read, as if --headless were given.
-        if headless || isatty(STDOUT_FILENO) != 1 {
-            try await runHeadless(model)
+        if TripFollowerSession.wantsHeadless(headless) {
+            await TripFollowerSession.runHeadless(model, json: json)
         } else {
-            try await runScreen(model, backendName: client.baseURL)
+            try await TripFollowerSession.runScreen(model, backendName: client.baseURL, display: display)
         }
         await model.stop()
         if let recorder {
             await recorder.close()
             if let error = await recorder.writeError { throw error }
-        }
-    }
-
-    /// One line per callback until the trip ends.
-    private func runHeadless(_ model: TripModel) async throws {
-        let printer = HeadlessPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
-        let end = TripEndWaiter()
-        await model.register(printer)
-        await model.register(end)
-        await model.start()
-        _ = await end.wait()
-    }
-
-    /// The terminal map, until the user quits.
-    private func runScreen(_ model: TripModel, backendName: String) async throws {
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
-        }
-        let subscriber = TripViewSubscriber(tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
-        await model.register(subscriber)
-        let controls = RiderControls(model: model)
-        let display = display
-        let baseMap = try display.baseMap()
-        try await TerminalGuard.run(options: display.terminalOptions) { terminal in
-            await model.start()
-            let app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
-                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap))
-            await app.run()
         }
     }
 }

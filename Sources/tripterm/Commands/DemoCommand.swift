@@ -1,0 +1,127 @@
+import ArgumentParser
+import AsyncHTTPClient
+import FleetClient
+import FleetModel
+import FleetServer
+import Foundation
+import RoadMap
+import TripFollowing
+
+/// `tripterm demo`: everything at once, with no setup — the local server, a provider creating a trip in Monaco, a
+/// driver's phone reporting the car along the streets, and the rider's map following it.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Watch a trip in Monaco: local server, simulated driver and the rider's map, with no setup.",
+        discussion: """
+            Starts the local Fleet Engine–compatible server on a free loopback port (data in a temporary \
+            directory unless --data-dir is given), creates a vehicle and a trip with a pickup, a stop and a \
+            dropoff, drives the car along the bundled Monaco road map (reporting like the Driver SDK, every 5 s \
+            of demo time), moves the trip's status at each stop, and follows the trip as a rider does (GetTrip \
+            every second). --speed compresses time; q quits. Without a terminal it prints the rider's callbacks \
+            and exits when the trip is complete.
+            """
+    )
+
+    @Option(help: ArgumentHelp("How many times faster than real time the car drives and waits (1–100).", valueName: "factor"))
+    var speed: Double = 5
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Keep the server's database and key here instead of a temporary directory.", valueName: "dir"))
+    var dataDirectory: String?
+
+    @Option(help: ArgumentHelp("Also record the trip, as the rider saw it, to this trip file (replay it later).", valueName: "file"))
+    var record: String?
+
+    @Flag(help: "Print one line per subscriber callback instead of drawing a map (also when output is not a terminal).")
+    var headless = false
+
+    @Flag(help: "With --headless: print JSON Lines instead of text.")
+    var json = false
+
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
+    func validate() throws {
+        guard speed.isFinite, (1...100).contains(speed) else {
+            throw ValidationError("--speed must be a factor from 1 to 100, not '\(speed)'")
+        }
+    }
+
+    func run() async throws {
+        let graph = RoadGraph(try Self.monacoMap())
+        let temporary = dataDirectory == nil
+        let directory = dataDirectory.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-demo-\(getpid())")
+        defer { if temporary { try? FileManager.default.removeItem(at: directory) } }
+        let server = try await EmbeddedServer.start(dataDirectory: directory)
+        let http = FleetEngineClient.makeHTTPClient()
+        do {
+            try await play(server: server, graph: graph, http: http)
+        } catch {
+            try? await http.shutdown()
+            await server.stop()
+            throw error
+        }
+        try await http.shutdown()
+        await server.stop()
+    }
+
+    private func play(server: EmbeddedServer, graph: RoadGraph, http: HTTPClient) async throws {
+        let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
+        let scenario = try DemoScenario(graph: graph, speed: speed, id: id)
+        let provider = try FleetEngineClient(
+            baseURL: server.baseURL, tokenProvider: try await server.token(.server), httpClient: http,
+            options: FleetClientOptions(role: .server))
+        let driver = try FleetEngineClient(
+            baseURL: server.baseURL, tokenProvider: try await server.token(AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID)),
+            httpClient: http, options: FleetClientOptions(role: .driver))
+        let rider = try FleetEngineClient(
+            baseURL: server.baseURL, tokenProvider: try await server.token(AuthorizationClaims(tripid: scenario.tripName.tripID)),
+            httpClient: http, options: FleetClientOptions(role: .consumer))
+        try await scenario.setUp(client: provider)
+
+        let model = TripModel(tripName: scenario.tripName, backend: FleetEngineBackend(client: rider), options: TripModelOptions(pollInterval: .seconds(1)))
+        let recorder = try record.map { try TripRecorder(path: $0, tripName: scenario.tripName, source: "tripterm demo") }
+        if let recorder { await model.register(recorder) }
+        // The drive's own failure, not the one quitting causes by cancelling it.
+        let drive = Task { () -> (any Error)? in
+            do {
+                try await scenario.play(provider: provider, driver: driver)
+                return nil
+            } catch {
+                return Task.isCancelled ? nil : error
+            }
+        }
+        if TripFollowerSession.wantsHeadless(headless) {
+            await TripFollowerSession.runHeadless(model, json: json)
+        } else {
+            try await TripFollowerSession.runScreen(model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display)
+        }
+        drive.cancel()
+        await model.stop()
+        if let recorder {
+            await recorder.close()
+            if let error = await recorder.writeError { throw error }
+        }
+        if let error = await drive.value {
+            throw CommandFailure("the simulated drive failed: \(error)")
+        }
+    }
+
+    /// The bundled Monaco road map (the demo's streets), found like the map under any trip.
+    static func monacoMap() throws -> RoadMap {
+        let files = BaseMapLocator.candidateFiles(in: BaseMapLocator.searchDirectories(environment: ProcessInfo.processInfo.environment))
+        guard let file = files.first(where: { $0.hasSuffix("/monaco.roadmap") }) else {
+            throw CommandFailure("the bundled map monaco.roadmap was not found (looked in Assets/maps above the executable and $TRIPTERM_MAPS)")
+        }
+        do {
+            return try RoadMapFile.load(path: file)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,41 @@
+import FleetModel
+import Foundation
+import TerminalUI
+import TripFollowing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How `rider` and `demo` show a followed trip: lines for scripts, or the terminal map.
+enum TripFollowerSession {
+    /// Whether to print lines: asked for, or output is not a terminal (a script reads it).
+    static func wantsHeadless(_ flag: Bool) -> Bool { flag || isatty(STDOUT_FILENO) != 1 }
+
+    /// One line per callback until the trip is COMPLETE or CANCELED.
+    static func runHeadless(_ model: TripModel, json: Bool) async {
+        let printer = HeadlessPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
+        let end = TripEndWaiter()
+        await model.register(printer)
+        await model.register(end)
+        await model.start()
+        _ = await end.wait()
+    }
+
+    /// The terminal map, until the user quits.
+    static func runScreen(_ model: TripModel, backendName: String, display: DisplayOptions) async throws {
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
+        }
+        let subscriber = TripViewSubscriber(tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
+        await model.register(subscriber)
+        let controls = RiderControls(model: model)
+        let baseMap = try display.baseMap()
+        try await TerminalGuard.run(options: display.terminalOptions) { terminal in
+            await model.start()
+            let app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
+                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap))
+            await app.run()
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tripterm demo`: the embedded server, the simulated driver and the rider together, as `make demo` runs them.
+@Suite struct DemoCommandTests {
+    /// Without a terminal the demo prints the rider's callbacks: the trip goes through every status of a trip
+    /// with one intermediate stop, in order, the car moves, and the command exits 0 at COMPLETE.
+    @Test func headlessDemoFollowsTheTripToTheEnd() throws {
+        let out = try TriptermBinary.run(["demo", "--headless", "--speed", "50"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let statuses = out.stdout.split(separator: "\n").filter { $0.contains("  status ") }.compactMap { $0.split(separator: " ").last.map(String.init) }
+        // NEW shows only when the first poll comes before the driver accepts the trip.
+        #expect(statuses.drop { $0 == "NEW" } == [
+            "ENROUTE_TO_PICKUP", "ARRIVED_AT_PICKUP", "ENROUTE_TO_INTERMEDIATE_DESTINATION",
+            "ARRIVED_AT_INTERMEDIATE_DESTINATION", "ENROUTE_TO_DROPOFF", "COMPLETE",
+        ])
+        let fixes = Set(out.stdout.split(separator: "\n").filter { $0.contains("vehicleLocation") && $0.contains("heading") })
+        #expect(fixes.count > 5, "the car should move: \(fixes.count) positions")
+        #expect(out.stdout.contains("remainingWaypoints"))
+    }
+
+    @Test func recordsTheTripForReplay() throws {
+        let dir = ReplayCommandTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("demo.jsonl").path
+        let demo = try TriptermBinary.run(["demo", "--headless", "--speed", "100", "--record", file])
+        #expect(demo.status == 0, "\(demo.stderr)")
+        let replay = try TriptermBinary.run(["replay", file, "--headless", "--speed", "max"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("COMPLETE"))
+    }
+
+    @Test func rejectsASpeedOutOfRange() throws {
+        let out = try TriptermBinary.run(["demo", "--speed", "0"])
+        #expect(out.status != 0)
+        #expect(out.stderr.contains("--speed must be a factor from 1 to 100"))
+    }
+}
+
+/// The rider's screen on a real terminal, following the demo's live trip over HTTP.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct RiderScreenTests {
+    @Test func showsTheLiveTripAndRestoresTheTerminalOnQuit() throws {
+        let session = try TmuxSession(width: 120, height: 36) { dir in
+            "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' demo --speed 10; "
+                + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+        }
+        let screen = try session.waitForScreen(timeout: .seconds(30)) { $0.contains("Enroute to pickup") && $0.contains("updates") }
+        #expect(screen.contains("demo · http://127.0.0.1:"))
+        #expect(screen.contains("Pickup") && screen.contains("Dropoff") && screen.contains("Next stops"))
+        #expect(screen.contains("◎") || screen.contains("⚑"), "pickup or dropoff marker on the map")
+        #expect(screen.contains("├") && screen.contains(" m"), "scale bar")
+        // The car moves: its heading arrow is drawn once the first reports arrive.
+        let moving = try session.waitForScreen(timeout: .seconds(20)) { s in "↑↗→↘↓↙←↖".contains { s.contains($0) } }
+        #expect("↑↗→↘↓↙←↖".contains { moving.contains($0) })
+        try session.send("a")
+        #expect(try session.waitForScreen { $0.contains("free camera") }.contains("free camera"))
+        try session.send("f")
+        #expect(!(try session.waitForScreen { !$0.contains("free camera") }.contains("free camera")))
+        try session.send("q")
+        let status = session.waitForFile("status")
+        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(session.waitForFile("after") == session.waitForFile("before"))
+        #expect(try session.value("#{alternate_on}") == "0")
+        #expect(try session.value("#{cursor_flag}") == "1")
+    }
+}
