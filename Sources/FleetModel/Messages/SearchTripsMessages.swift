@@ -1,19 +1,22 @@
-import FleetModel
+import Foundation
 
-/// The body of SearchTrips (`maps.fleetengine.v1.SearchTripsRequest` without its path-bound `parent`).
-public struct SearchTripsRequest: ProtoMessage, Sendable {
+/// `maps.fleetengine.v1.SearchTripsRequest`'s body: the client sends it, the local server reads it. Its
+/// `parent` travels in the path (a `parent` in the body is accepted and ignored, as Google's transcoding does).
+public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
     public var header: RequestHeader?
+    /// Without it, results lack route, remaining waypoints, distance and ETA.
     public var vehicleId: String
     public var activeTripsOnly: Bool
     public var pageSize: Int32
     public var pageToken: String
     public var minimumStaleness: ProtoDuration?
 
-    public init(vehicleId: String = "", activeTripsOnly: Bool = false, pageSize: Int32 = 0, pageToken: String = "") {
+    public init(vehicleId: String = "", activeTripsOnly: Bool = false, pageSize: Int32 = 0, pageToken: String = "", minimumStaleness: ProtoDuration? = nil) {
         self.vehicleId = vehicleId
         self.activeTripsOnly = activeTripsOnly
         self.pageSize = pageSize
         self.pageToken = pageToken
+        self.minimumStaleness = minimumStaleness
     }
 
     public init(from decoder: any Decoder) throws {
@@ -39,12 +42,13 @@ public struct SearchTripsRequest: ProtoMessage, Sendable {
     }
 }
 
-/// `maps.fleetengine.v1.SearchTripsResponse`.
-public struct SearchTripsResponse: ProtoMessage, Sendable {
+/// `maps.fleetengine.v1.SearchTripsResponse`: one page of trips.
+public struct SearchTripsResponse: ProtoMessage, Hashable, Sendable {
     public var trips: [Trip]
+    /// Empty on the last page.
     public var nextPageToken: String
 
-    public init(trips: [Trip], nextPageToken: String) {
+    public init(trips: [Trip] = [], nextPageToken: String = "") {
         self.trips = trips
         self.nextPageToken = nextPageToken
     }
@@ -61,39 +65,4 @@ public struct SearchTripsResponse: ProtoMessage, Sendable {
         try w.put("trips", trips)
         try w.put("nextPageToken", nextPageToken)
     }
-}
-
-/// `maps.fleetengine.v1.ListVehiclesResponse`; `totalSize` is an int64, so a JSON string.
-public struct ListVehiclesResponse: ProtoMessage, Sendable {
-    public var vehicles: [Vehicle]
-    public var nextPageToken: String
-    public var totalSize: Int64
-
-    public init(vehicles: [Vehicle], nextPageToken: String, totalSize: Int64) {
-        self.vehicles = vehicles
-        self.nextPageToken = nextPageToken
-        self.totalSize = totalSize
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
-        vehicles = try r.repeated("vehicles")
-        nextPageToken = try r("nextPageToken", default: "")
-        totalSize = try r("totalSize", default: 0)
-        try r.finish()
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("vehicles", vehicles)
-        try w.put("nextPageToken", nextPageToken)
-        try w.put("totalSize", totalSize)
-    }
-}
-
-/// DeleteTrip and DeleteVehicle answer `google.protobuf.Empty`: `{}`.
-struct EmptyMessage: ProtoMessage, Sendable {
-    init() {}
-    init(from decoder: any Decoder) throws { try ProtoReader(decoder).finish() }
-    func encode(to encoder: any Encoder) throws { _ = ProtoWriter(encoder) }
 }
