@@ -1,0 +1,11 @@
+/// What a key on the driver console asks the driver session to do (the command carries it out).
+public enum DriverConsoleAction: Hashable, Sendable {
+    /// `o`: ONLINE ⇄ OFFLINE.
+    case toggleOnline
+    /// `t`: location tracking on ⇄ off (off sends the final OFFLINE update).
+    case toggleTracking
+    /// `n`: the current trip's next status.
+    case advanceTrip
+    /// `x`: cancel the current trip.
+    case cancelTrip
+}

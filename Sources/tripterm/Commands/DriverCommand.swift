@@ -1,0 +1,204 @@
+import ArgumentParser
+import AsyncHTTPClient
+import DriverKit
+import FleetClient
+import FleetModel
+import Foundation
+import RoadMap
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tripterm driver --vehicle providers/p/vehicles/v`: the driver's side of journey sharing — reports a vehicle's
+/// position, route to its next stop and state to Fleet Engine the way the Driver SDK does, from a simulated drive,
+/// a GPX or NMEA file, or a live gpsd.
+struct DriverCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "driver",
+        abstract: "Report a vehicle's location and route to Fleet Engine, as the Driver SDK does.",
+        discussion: """
+            Creates the vehicle when the backend does not have it, sets it ONLINE, then sends UpdateVehicle every \
+            --interval seconds (5–60) with the newest fix, the route to its next stop on the road map, the remaining \
+            distance and time, and the navigation status. A failed update is retried with the newest data at the \
+            next interval. When the source ends (or on Ctrl-C) one last update sets the vehicle OFFLINE. \
+            --headless prints one line per update (also when output is not a terminal); otherwise a console shows \
+            the map, next stop, trips and the reporter's log (o online/offline, t tracking, n next trip status, \
+            x cancel trip, q quit). See docs/driver.md.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The vehicle to report.", valueName: "providers/{provider}/vehicles/{vehicle}"))
+    var vehicle: String
+
+    @Option(help: ArgumentHelp(
+        "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"))
+    var backend: String = "http://127.0.0.1:8787"
+
+    @OptionGroup(title: "Authorization")
+    var auth: TokenOptions
+
+    @Flag(help: "Drive the vehicle's remaining stops (its current trips) on the road map.")
+    var simulate = false
+
+    @Option(help: ArgumentHelp("Replay the timed points of a GPX file.", valueName: "file"))
+    var gpx: String?
+
+    @Option(help: ArgumentHelp("Replay an NMEA 0183 log (RMC/GGA sentences).", valueName: "file"))
+    var nmea: String?
+
+    @Option(help: ArgumentHelp("Read fixes from gpsd.", valueName: "host:port"))
+    var gpsd: String?
+
+    @Option(help: ArgumentHelp("Seconds between updates, 5 to 60 (the Driver SDK's default is 10).", valueName: "seconds"))
+    var interval: Double = 10
+
+    @Option(name: .customLong("speed-up"), help: ArgumentHelp(
+        "Play --simulate, --gpx and --nmea this many times faster than real time.", valueName: "factor"))
+    var speedUp: Double = 1
+
+    @Option(help: ArgumentHelp("With --simulate: drive at this speed instead of each road's speed.", valueName: "km/h"))
+    var speed: Double?
+
+    @Option(help: ArgumentHelp("With --simulate: add Gaussian GPS error of this many metres (σ).", valueName: "metres"))
+    var noise: Double?
+
+    @Option(help: ArgumentHelp("With --noise: the random seed, for a repeatable drive.", valueName: "n"))
+    var seed: UInt64 = 1
+
+    @Flag(name: .customLong("auto-advance"), help: "Move trips on by themselves: arrived at a stop, on to the next, COMPLETE at the dropoff.")
+    var autoAdvance = false
+
+    @Flag(help: "Print one line per update instead of the console (also when output is not a terminal).")
+    var headless = false
+
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
+    func validate() throws {
+        let sources = [simulate, gpx != nil, nmea != nil, gpsd != nil].filter { $0 }.count
+        if sources == 0 { throw ValidationError("choose where locations come from: --simulate, --gpx FILE, --nmea FILE or --gpsd HOST:PORT") }
+        if sources > 1 { throw ValidationError("--simulate, --gpx, --nmea and --gpsd do not go together: pick one") }
+        guard interval.isFinite, (5...60).contains(interval) else {
+            throw ValidationError("--interval must be between 5 and 60 seconds (Fleet Engine's limits), not '\(interval)'")
+        }
+        guard speedUp.isFinite, speedUp > 0 else { throw ValidationError("--speed-up must be a positive number, not '\(speedUp)'") }
+        if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be a positive number of km/h, not '\(speed)'") }
+        if let noise, !(noise.isFinite && noise >= 0) { throw ValidationError("--noise must be a number of metres, not '\(noise)'") }
+        if (speed != nil || noise != nil) && !simulate { throw ValidationError("--speed and --noise go with --simulate") }
+        if let gpsd { _ = try GpsdLocationSource(address: gpsd) }
+    }
+
+    func run() async throws {
+        let name: VehicleName
+        do {
+            name = try VehicleName(parsing: vehicle)
+        } catch {
+            throw CommandFailure("--vehicle: \(error)")
+        }
+        let http = FleetEngineClient.makeHTTPClient()
+        do {
+            try await drive(name, http: http)
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+        try await http.shutdown()
+    }
+
+    private func drive(_ name: VehicleName, http: HTTPClient) async throws {
+        let client: FleetEngineClient
+        do {
+            client = try FleetEngineClient(
+                baseURL: backend, tokenProvider: auth.provider(httpClient: http), httpClient: http,
+                options: FleetClientOptions(role: .driver))
+        } catch {
+            throw CommandFailure("--backend: \(error.message)")
+        }
+        let printer = DriverEventPrinter()
+        let consoleLog = DriverConsoleLog()
+        // Piped or redirected output gets the lines a script can read, as if --headless were given.
+        let useConsole = !headless && isatty(STDOUT_FILENO) == 1
+        let log: @Sendable (String) -> Void
+        if useConsole {
+            log = { consoleLog.append($0) }
+        } else {
+            log = { printer.line($0) }
+        }
+        let current: Vehicle
+        do {
+            current = try await DriverVehicleSetup.fetchOrCreate(client: client, name: name, log: log)
+        } catch {
+            throw CommandFailure("vehicle \(name): \(error.code.name) (\(error.errorClass)): \(error.message) — \(error.hint)")
+        }
+        let noMap = display.noMap
+        let explicitMap: RoadGraph? = try noMap ? nil : display.mapPath.map { path in try DriverRoadMaps.explicit(path: path) }
+        let mapLookup: @Sendable (LatLng) -> RoadGraph? = { point in noMap ? nil : explicitMap ?? DriverRoadMaps.bundled(near: point) }
+        let source = try makeSource(vehicle: current, mapLookup: mapLookup)
+
+        let reporter = VehicleReporter(client: client, vehicle: name, interval: .milliseconds(Int64(interval * 1000)))
+        let session = DriverSession(
+            client: client, vehicleName: name, vehicle: current, reporter: reporter, autoAdvance: autoAdvance,
+            mapLookup: mapLookup, log: log)
+        if useConsole {
+            try await DriverConsoleRunner.run(
+                session: session, reporter: reporter, source: source, display: display, log: consoleLog, backend: client.baseURL)
+        } else {
+            try await runHeadless(session: session, reporter: reporter, source: source, printer: printer)
+        }
+    }
+
+    /// Reports until the source ends or a signal comes, then sets the vehicle OFFLINE.
+    private func runHeadless(
+        session: DriverSession, reporter: VehicleReporter, source: any LocationSource, printer: DriverEventPrinter
+    ) async throws {
+        await reporter.addListener(printer)
+        await reporter.updateVehicleState(.online)
+        await reporter.setLocationTrackingEnabled(true)
+        let driving = Task { try await session.drive(source) }
+        let signals = DriverSignals { number in
+            printer.line("signal \(number): stopping")
+            driving.cancel()
+        }
+        let outcome = await driving.result
+        signals.stop()
+        if case .failure(let error) = outcome, !(error is CancellationError) {
+            printer.line("location source failed: \(error)")
+        } else {
+            printer.line("location source ended")
+        }
+        await reporter.setLocationTrackingEnabled(false)
+        let s = await reporter.statistics
+        printer.line("stopped: \(s.attempts) updates, \(s.successes) ok, \(s.failures + s.emptyMaskFailures) failed")
+        if case .failure(let error) = outcome, !(error is CancellationError) { throw CommandFailure("\(error)") }
+        if s.successes == 0 { throw ExitCode.failure }
+    }
+
+    private func makeSource(vehicle: Vehicle, mapLookup: @Sendable (LatLng) -> RoadGraph?) throws -> any LocationSource {
+        let pace = Pace(speedUp: speedUp)
+        if let gpx {
+            _ = try Self.checked { () throws(LocationSourceError) in try GPXLocationSource.read(path: gpx) }
+            return GPXLocationSource(path: gpx, pace: pace)
+        }
+        if let nmea {
+            _ = try Self.checked { () throws(LocationSourceError) in try NMEALocationSource.read(path: nmea) }
+            return NMEALocationSource(path: nmea, pace: pace)
+        }
+        if let gpsd { return try Self.checked { () throws(LocationSourceError) in try GpsdLocationSource(address: gpsd) } }
+        let hint = vehicle.lastLocation?.location ?? vehicle.waypoints.first?.location?.point
+        let graph = hint.flatMap(mapLookup)
+        let path = try DriverSimulatedRoute.path(for: vehicle, graph: graph)
+        let driveSpeed: DriveSpeed = if let speed { .constant(speed / 3.6) } else if let graph { .road(graph) } else { .constant(30 / 3.6) }
+        return SimulatedDrive(
+            path: path, speed: driveSpeed, pace: pace, noise: noise.map { GPSNoise(sigmaMeters: $0, seed: seed) })
+    }
+
+    /// A source that cannot start is a one-line error before anything is sent.
+    private static func checked<T>(_ body: () throws(LocationSourceError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw CommandFailure(error.message)
+        }
+    }
+}

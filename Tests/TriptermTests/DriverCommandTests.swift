@@ -1,0 +1,236 @@
+import FleetModel
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `tripterm driver` as a user runs it: against `tripterm serve`, fed by a simulated drive or by gpsd.
+@Suite(.serialized) struct DriverCommandTests {
+    static var gpsfake: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/gpsfake" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static let nmeaLog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("DriverKitTests/Fixtures/monaco-drive.nmea").path
+
+    @Test func badOptionsFailWithOneClearLine() throws {
+        let cases: [([String], String)] = [
+            (["driver", "--vehicle", "providers/p/vehicles/v1", "--headless"], "choose where locations come from"),
+            (["driver", "--vehicle", "providers/p/vehicles/v1", "--simulate", "--gpx", "a.gpx"], "do not go together"),
+            (["driver", "--vehicle", "providers/p/vehicles/v1", "--simulate", "--interval", "4"], "--interval must be between 5 and 60"),
+            (["driver", "--vehicle", "providers/p/vehicles/v1", "--gpsd", "host:x"], "gpsd address \"host:x\" is not HOST:PORT"),
+            (["driver", "--vehicle", "providers/p/vehicles/v1", "--gpx", "a.gpx", "--noise", "3"], "--speed and --noise go with --simulate"),
+            (["driver", "--vehicle", "vehicles/v1", "--simulate", "--headless"], "--vehicle: "),
+        ]
+        for (arguments, message) in cases {
+            let out = try TriptermBinary.run(arguments)
+            #expect(out.status != 0, "\(arguments)")
+            #expect(out.stderr.contains(message), "\(arguments): \(out.stderr)")
+            #expect(out.stdout.isEmpty)
+        }
+    }
+
+    @Test func simulatedDriveCarriesATripToCompleteAndEndsOffline() async throws {
+        try await LocalServerProcess.with { server in
+            try await server.createVehicle("v1")
+            try await server.createTrip("t1", vehicle: "v1")
+            let out = try TriptermBinary.run([
+                "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
+                "--simulate", "--speed-up", "30", "--interval", "5", "--auto-advance", "--headless",
+            ])
+            #expect(out.status == 0, "\(out.stderr)")
+            let lines = out.stdout.split(separator: "\n").map(String.init)
+            for status in ["ENROUTE_TO_PICKUP", "ARRIVED_AT_PICKUP", "ENROUTE_TO_DROPOFF", "COMPLETE"] {
+                #expect(lines.contains { $0.hasSuffix("trip t1 \(status)") }, "\(status): \(out.stdout)")
+            }
+            #expect(lines.contains { $0.contains("ok") && $0.contains("nav=ENROUTE_TO_DESTINATION") && $0.contains("remaining=") })
+            #expect(lines.contains { $0.contains("state=OFFLINE") })
+            #expect(lines.last?.contains("stopped:") == true)
+            let trip = try await server.get("/v1/providers/p/trips/t1")
+            #expect(trip["tripStatus"] as? String == "COMPLETE")
+            let vehicle = try await server.get("/v1/providers/p/vehicles/v1")
+            #expect(vehicle["vehicleState"] as? String == "OFFLINE")
+        }
+    }
+
+    @Test(.enabled(if: gpsfake != nil, "gpsfake (Debian gpsd-clients) is not installed"), .timeLimit(.minutes(3)))
+    func gpsdFedByGpsfakeMovesTheVehicleARiderFollows() async throws {
+        try await LocalServerProcess.with { server in
+            try await server.createVehicle("v1")
+            try await server.createTrip("t1", vehicle: "v1")
+            let port = try freePort()
+            // -c: 0.1 s between sentences, three sentences a fix: a fix every 0.3 s, cycling through the log.
+            let gpsd = try ChildProcess(Self.gpsfake!, ["-q", "-c", "0.1", "-P", "\(port)", Self.nmeaLog])
+            defer {
+                gpsd.stop()
+                stopGpsd(port: port)
+            }
+            let driver = try ChildProcess(TriptermBinary.url.path, [
+                "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
+                "--gpsd", "127.0.0.1:\(port)", "--interval", "5", "--headless",
+            ])
+            defer { driver.stop() }
+
+            // What a rider polling the trip sees: the vehicle's position, moving.
+            var seen: [String] = []
+            for _ in 0..<90 where Set(seen).count < 2 {
+                try await Task.sleep(for: .seconds(1))
+                let trip = try await server.get("/v1/providers/p/trips/t1")
+                if let location = (trip["lastLocation"] as? [String: Any])?["location"] as? [String: Any],
+                   let lat = location["latitude"] as? Double, let lon = location["longitude"] as? Double {
+                    #expect(abs(lat - 43.735) < 0.01 && abs(lon - 7.423) < 0.01, "near Monaco: \(lat),\(lon)")
+                    seen.append("\(lat),\(lon)")
+                }
+            }
+            #expect(Set(seen).count >= 2, "the trip's lastLocation did not move: \(seen); driver said: \(driver.output)")
+            let vehicle = try await server.get("/v1/providers/p/vehicles/v1")
+            #expect(vehicle["vehicleState"] as? String == "ONLINE")
+            #expect((vehicle["lastLocation"] as? [String: Any])?["locationSensor"] as? String == "GPS")
+
+            let status = driver.interruptAndWait()
+            #expect(status == 0, "\(driver.output)")
+            #expect(driver.output.contains("state=OFFLINE"), "\(driver.output)")
+            let after = try await server.get("/v1/providers/p/vehicles/v1")
+            #expect(after["vehicleState"] as? String == "OFFLINE")
+        }
+    }
+}
+
+/// `tripterm serve --port 0` on a throwaway database, with a server token and JSON over HTTP.
+struct LocalServerProcess {
+    let url: String
+    let token: String
+
+    static func with(_ body: (LocalServerProcess) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-driver-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let db = directory.appendingPathComponent("fleet.sqlite").path
+        let server = try ChildProcess(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
+        defer { server.stop() }
+        guard let line = server.waitForLine(containing: "listening on http://", timeout: 30),
+              let range = line.range(of: "http://")
+        else { throw CommandFailed("tripterm serve did not start: \(server.output)") }
+        let token = try TriptermBinary.run(["token", "--server", "--db", db]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await body(LocalServerProcess(url: String(line[range.lowerBound...]), token: token))
+    }
+
+    func get(_ path: String) async throws -> [String: Any] {
+        try await send("GET", path, body: nil)
+    }
+
+    func createVehicle(_ id: String) async throws {
+        _ = try await send("POST", "/v1/providers/p/vehicles?vehicleId=\(id)", body: #"{"vehicleState":"OFFLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#)
+    }
+
+    /// A trip from the Palace to the Casino, assigned to `vehicle`.
+    func createTrip(_ id: String, vehicle: String) async throws {
+        _ = try await send("POST", "/v1/providers/p/trips?tripId=\(id)", body: #"{"tripType":"EXCLUSIVE","vehicleId":"\#(vehicle)","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.4200}},"dropoffPoint":{"point":{"latitude":43.7395,"longitude":7.4280}},"numberOfPassengers":1}"#)
+    }
+
+    private func send(_ method: String, _ path: String, body: String?) async throws -> [String: Any] {
+        var request = URLRequest(url: URL(string: url + path)!)
+        request.httpMethod = method
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body.utf8)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200 else { throw CommandFailed("\(method) \(path): HTTP \(status) \(String(decoding: data, as: UTF8.self))") }
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+}
+
+struct CommandFailed: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Ends the gpsd gpsfake started on `port` (`gpsd … -S port …`), which gpsfake leaves running when interrupted.
+func stopGpsd(port: Int) {
+    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for pid in processes.compactMap(Int32.init) {
+        // /proc files report size 0: read to the end rather than by size.
+        guard let data = FileHandle(forReadingAtPath: "/proc/\(pid)/cmdline")?.readDataToEndOfFile() else { continue }
+        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard arguments.first?.hasSuffix("gpsd") == true,
+              let flag = arguments.firstIndex(of: "-S"), flag + 1 < arguments.count, arguments[flag + 1] == "\(port)"
+        else { continue }
+        // SIGKILL: gpsd inherits the test runner's blocked signal mask, so SIGTERM would stay pending.
+        kill(pid, SIGKILL)
+    }
+}
+
+/// A free loopback TCP port (bound, read, closed).
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    guard bound else { throw CommandFailed("no free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// A long-running child process whose output (stdout and stderr together) is collected on its own thread.
+final class ChildProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var collected = ""
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                lock.withLock { collected += String(decoding: data, as: UTF8.self) }
+            }
+        }
+    }
+
+    var output: String { lock.withLock { collected } }
+
+    /// The first output line containing `text`, waiting up to `timeout` seconds.
+    func waitForLine(containing text: String, timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = output.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+
+    /// SIGINT, then the exit status (waiting at most 30 s, then SIGKILL).
+    func interruptAndWait() -> Int32 {
+        process.interrupt()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        Thread.sleep(forTimeInterval: 0.1)
+        return process.terminationStatus
+    }
+
+    /// Ends the process if it still runs (SIGINT first, so gpsfake can stop its gpsd).
+    func stop() {
+        guard process.isRunning else { return }
+        _ = interruptAndWait()
+    }
+}
