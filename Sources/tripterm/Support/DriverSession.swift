@@ -56,16 +56,25 @@ actor DriverSession {
            (response.waypointsVersion ?? ProtoTimestamp(seconds: 0)) >= (vehicle.waypointsVersion ?? ProtoTimestamp(seconds: 0)) {
             vehicle = response
         }
-        guard var navigator else { return }
-        navigator.setDestination(vehicle.waypoints.first)
-        let progress = navigator.update(position: fix.coordinate)
-        self.navigator = navigator
-        self.progress = progress
-        await reporter.updateRouteProgress(progress)
+        guard let progress = await navigate(to: fix.coordinate) else { return }
         if autoAdvance, progress.navigationStatus == .arrivedAtDestination, let stop = progress.destination, stop != arrivedAt {
             arrivedAt = stop
             await arrive(at: stop)
+            // On to the next stop (or no guidance after the last) from here, not at the next fix.
+            await navigate(to: fix.coordinate)
         }
+    }
+
+    /// Routes from `position` to the vehicle's next stop and hands the progress to the reporter.
+    @discardableResult
+    private func navigate(to position: LatLng) async -> RouteProgress? {
+        guard var navigator else { return nil }
+        navigator.setDestination(vehicle.waypoints.first)
+        let progress = navigator.update(position: position)
+        self.navigator = navigator
+        self.progress = progress
+        await reporter.updateRouteProgress(progress)
+        return progress
     }
 
     /// Re-reads the vehicle and its trips (for the console's trip panel).
