@@ -27,6 +27,7 @@ struct MapPane {
     /// array again and its road cache stays valid).
     private var allRoads: [MapRoad] = []
     private var roadsByDetail: [RoadRank: [MapRoad]] = [:]
+    private var labeller = RoadLabeller()
 
     /// Monaco, shown before the first fix arrives.
     static let placeholderCentre = LatLng(latitude: 43.7384, longitude: 7.4246)
@@ -103,6 +104,9 @@ struct MapPane {
         if let vehicleTarget { fit.vehicle = MapVehicle(position: vehicleTarget) }
         camera.update(fitting: fit.pointsToFit, columns: columns, rows: rows)
         selectRoads(for: camera.viewport)
+        let stops = [scene.pickup, scene.dropoff].compactMap { $0 } + scene.stops
+        let labels = labeller.labels(for: scene.roads, in: camera.viewport, avoiding: stops, ascii: !allowsUnicodeMarkers)
+        if labels != scene.labels { scene.labels = labels }
         guard let drawn else { return true }
         return drawn.viewport != camera.viewport || drawn.scene != scene
     }
