@@ -66,18 +66,19 @@ public final class DriverConsoleApp {
         switch event {
         case .key(let key):
             switch key {
-            case .character("q"), .character("Q"), .ctrl("c"): return true
+            case .character("q"), .character("Q"), .escape, .ctrl("c"): return true
             case .character("o"): say(await perform(.toggleOnline))
             case .character("t"): say(await perform(.toggleTracking))
             case .character("n"): say(await perform(.advanceTrip))
             case .character("x"): say(await perform(.cancelTrip))
-            case .character("+"), .character("="): camera.zoom(by: 1)
-            case .character("-"): camera.zoom(by: -1)
-            case .left: camera.pan(columns: -8, rows: 0)
-            case .right: camera.pan(columns: 8, rows: 0)
-            case .up: camera.pan(columns: 0, rows: -4)
-            case .down: camera.pan(columns: 0, rows: 4)
-            case .character("c"): camera.resumeFollowing()
+            // The rider's map keys too (docs/keys.md), so both screens move the map the same way.
+            case .character("+"), .character("="), .character("a"): camera.zoom(by: 1)
+            case .character("-"), .character("z"): camera.zoom(by: -1)
+            case .left, .character("h"): camera.pan(columns: -8, rows: 0)
+            case .right, .character("l"): camera.pan(columns: 8, rows: 0)
+            case .up, .character("k"): camera.pan(columns: 0, rows: -4)
+            case .down, .character("j"): camera.pan(columns: 0, rows: 4)
+            case .character("f"), .character("c"): camera.resumeFollowing()
             case .ctrl("l"): terminal.forceFullRedraw()
             default: break
             }

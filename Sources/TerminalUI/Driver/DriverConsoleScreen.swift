@@ -70,7 +70,7 @@ public struct DriverConsoleScreen {
         for (i, entry) in state.log.suffix(Self.logRows).enumerated() {
             frame.put(entry, x: 0, y: logTop + 1 + i, width: size.width, style: styles.text, ascii: ascii)
         }
-        let keys = notice ?? "o online/offline  t tracking  n next status  x cancel trip  +/- zoom  arrows pan  c follow  q quit"
+        let keys = notice ?? "o online/offline  t tracking  n next status  x cancel trip  +/- zoom  arrows pan  f follow  q quit"
         frame.put(keys, x: 0, y: size.height - 1, width: size.width, style: notice == nil ? styles.bar : styles.warning, ascii: ascii)
         return frame
     }

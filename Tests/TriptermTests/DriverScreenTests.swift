@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// The driver console on a real terminal (tmux), against `tripterm serve`: the map and panels show the vehicle
+/// reporting, keys reach the reporter, and quitting restores the terminal and leaves the vehicle OFFLINE.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct DriverScreenTests {
+    @Test func consoleReportsRespondsToKeysAndRestoresTheTerminal() async throws {
+        try await LocalServerProcess.with { server in
+            try await server.createVehicle("v1")
+            try await server.createTrip("t1", vehicle: "v1")
+            let session = try TmuxSession(width: 120, height: 36) { dir in
+                "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' driver "
+                    + "--vehicle providers/p/vehicles/v1 --backend \(server.url) --token \(server.token) --simulate --speed-up 10; "
+                    + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+            }
+            let screen = try session.waitForScreen(timeout: .seconds(30)) { $0.contains("tracking on") && $0.contains("ok") }
+            #expect(screen.contains("providers/p/vehicles/v1"))
+            #expect(screen.contains("pickup of t1"), "the next stop")
+            #expect(screen.contains("ONLINE"))
+            #expect(screen.contains("├") && screen.contains(" m"), "the map's scale bar")
+            try session.send("a")  // a rider's map key works here too
+            try session.send("o")
+            #expect(try session.waitForScreen { $0.contains("OFFLINE") }.contains("OFFLINE"))
+            try session.send("q")
+            #expect(session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+            #expect(session.waitForFile("after") == session.waitForFile("before"))
+            #expect(try session.value("#{alternate_on}") == "0")
+            #expect(try session.value("#{cursor_flag}") == "1")
+            let vehicle = try await server.get("/v1/providers/p/vehicles/v1")
+            #expect(vehicle["vehicleState"] as? String == "OFFLINE")
+        }
+    }
+}
