@@ -41,7 +41,7 @@ import Glibc
     }
 }
 
-/// The rider's screen on a real terminal, following the demo's live trip over HTTP.
+/// The rider's screen on a real terminal, following the demo's live trip over HTTP, and Tab to the driver console.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct RiderScreenTests {
     @Test func showsTheLiveTripAndRestoresTheTerminalOnQuit() throws {
@@ -61,6 +61,13 @@ struct RiderScreenTests {
         #expect(try session.waitForScreen { $0.contains("free camera") }.contains("free camera"))
         try session.send("f")
         #expect(!(try session.waitForScreen { !$0.contains("free camera") }.contains("free camera")))
+        #expect(screen.contains("Tab driver"))
+        try session.send("Tab")
+        let console = try session.waitForScreen { $0.contains("Reporter") }
+        #expect(console.contains("providers/demo/vehicles/car-") && console.contains("tracking on"), "the driver console")
+        #expect(console.contains("Tab rider"))
+        try session.send("Tab")
+        #expect(try session.waitForScreen { $0.contains("Next stops") }.contains("demo · http://127.0.0.1:"))
         try session.send("q")
         let status = session.waitForFile("status")
         #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")

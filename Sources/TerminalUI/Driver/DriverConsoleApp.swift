@@ -20,6 +20,7 @@ public final class DriverConsoleApp {
     private var lastFrame: CellBuffer?
     private var notice: (text: String, until: ContinuousClock.Instant)?
     private let clock = ContinuousClock()
+    private let switchTarget: String?
     /// Frames drawn, for tests.
     public private(set) var framesDrawn = 0
 
@@ -30,7 +31,7 @@ public final class DriverConsoleApp {
         self.terminal = terminal
         self.snapshot = snapshot
         self.perform = perform
-        screen = DriverConsoleScreen(styles: .forMode(options.colorMode), ascii: options.ascii)
+        screen = DriverConsoleScreen(styles: .forMode(options.colorMode), ascii: options.ascii, switchTarget: options.switchTarget)
         theme = switch options.colorMode {
         case .color256: .color256
         case .color16: .color16
@@ -38,16 +39,21 @@ public final class DriverConsoleApp {
         }
         glyphs = options.ascii ? .ascii : .unicode
         roadLookup = options.baseMap
+        switchTarget = options.switchTarget
         camera = Camera(viewport: Viewport(
             centre: LatLng(latitude: 43.7384, longitude: 7.4246), zoom: 15, columns: 0, rows: 0, marker: options.marker))
     }
 
-    /// Runs until the user quits (q or Ctrl-C).
-    public func run() async {
+    /// Runs until the user quits (q or Ctrl-C), or presses Tab when `TripAppOptions.switchTarget` names another
+    /// view. Each run starts with a full frame.
+    @discardableResult
+    public func run() async -> ScreenExit {
+        lastFrame = nil
         while true {
             await refresh()
             guard let event = terminal.readEvent(timeout: .milliseconds(250)) else { continue }
-            if await handle(event) { return }
+            if case .key(.tab) = event, switchTarget != nil { return .switchView }
+            if await handle(event) { return .quit }
         }
     }
 

@@ -14,6 +14,8 @@ public struct DriverConsoleScreen {
 
     var styles: ScreenStyles
     var ascii: Bool
+    /// The other view Tab switches to (the demo's rider map), named in the key line.
+    var switchTarget: String?
 
     /// The map's part of the screen for a terminal of `size`.
     static func mapArea(_ size: TerminalSize) -> (columns: Int, rows: Int) {
@@ -70,7 +72,8 @@ public struct DriverConsoleScreen {
         for (i, entry) in state.log.suffix(Self.logRows).enumerated() {
             frame.put(entry, x: 0, y: logTop + 1 + i, width: size.width, style: styles.text, ascii: ascii)
         }
-        let keys = notice ?? "o online/offline  t tracking  n next status  x cancel trip  +/- zoom  arrows pan  f follow  q quit"
+        let tab = switchTarget.map { "Tab \($0)  " } ?? ""
+        let keys = notice ?? "o online/offline  t tracking  n next status  x cancel trip  +/- zoom  arrows pan  f follow  \(tab)q quit"
         frame.put(keys, x: 0, y: size.height - 1, width: size.width, style: notice == nil ? styles.bar : styles.warning, ascii: ascii)
         return frame
     }

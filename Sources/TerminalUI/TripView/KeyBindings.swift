@@ -9,6 +9,8 @@ public struct KeyBindings: Sendable {
     }
 
     public let kind: TripScreenKind
+    /// The other view Tab switches to, when there is one.
+    public let switchTarget: String?
     public let entries: [Entry]
     private let table: [Key: TripAction]
 
@@ -17,8 +19,10 @@ public struct KeyBindings: Sendable {
     /// How far ←/→ seek a replay, as a fraction of its span.
     static let seekStep = 0.02
 
-    public init(kind: TripScreenKind) {
+    /// The key table of a `kind` screen; `switchTarget` (e.g. "driver console") adds Tab to switch to it.
+    public init(kind: TripScreenKind, switchTarget: String? = nil) {
         self.kind = kind
+        self.switchTarget = switchTarget
         let c = Self.panStep.columns, r = Self.panStep.rows
         var entries: [Entry] = []
         if kind == .replay {
@@ -37,6 +41,9 @@ public struct KeyBindings: Sendable {
                 Entry(keys: "+ -", help: "zoom in / out", bindings: [.character("+"): .zoomIn, .character("="): .zoomIn, .character("-"): .zoomOut]),
                 Entry(keys: "← ↑ → ↓", help: "pan the map", bindings: [.left: .pan(columns: -c, rows: 0), .right: .pan(columns: c, rows: 0), .up: .pan(columns: 0, rows: -r), .down: .pan(columns: 0, rows: r)]),
             ]
+        }
+        if let switchTarget {
+            entries.append(Entry(keys: "Tab", help: "switch to the \(switchTarget)", bindings: [.tab: .switchView]))
         }
         entries += [
             Entry(keys: "a z", help: "zoom in / out (also the mouse wheel)", bindings: [.character("a"): .zoomIn, .character("z"): .zoomOut]),
@@ -59,6 +66,8 @@ public struct KeyBindings: Sendable {
     public var hintLine: [(key: String, help: String)] {
         switch kind {
         case .replay: [("space", "pause"), ("+/-", "speed"), ("←/→", "seek"), ("f", "follow"), ("?", "help"), ("q", "quit")]
+        case .rider where switchTarget != nil:
+            [("+/-", "zoom"), ("arrows", "pan"), ("f", "follow"), ("Tab", "driver"), ("?", "help"), ("q", "quit")]
         case .rider: [("+/-", "zoom"), ("arrows", "pan"), ("f", "follow"), ("r", "refresh"), ("?", "help"), ("q", "quit")]
         }
     }

@@ -1,6 +1,8 @@
 /// What a key or mouse action asks the trip screens to do.
 public enum TripAction: Hashable, Sendable {
     case quit
+    /// Leave this screen for the other view of the same trip (the demo's driver console).
+    case switchView
     case toggleHelp
     case redraw
     // Map
@@ -26,4 +28,12 @@ public enum TripAction: Hashable, Sendable {
 public enum TripScreenKind: Sendable, Hashable {
     case rider
     case replay
+}
+
+/// Why a screen's event loop returned.
+public enum ScreenExit: Sendable, Hashable {
+    /// q, Esc or Ctrl-C: the user is done.
+    case quit
+    /// Tab: show the other view of the same trip.
+    case switchView
 }

@@ -30,17 +30,24 @@ public final class TripApp {
         self.subscriber = subscriber
         self.controls = controls
         self.options = options
-        bindings = KeyBindings(kind: controls.mode.kind)
+        bindings = KeyBindings(kind: controls.mode.kind, switchTarget: options.switchTarget)
         mapPane = MapPane(options: options)
     }
 
-    /// Runs until the user quits.
-    public func run() async {
+    /// Runs until the user quits (or, with a switch target, presses Tab). Each run starts with a full frame, so
+    /// coming back from another view repaints the screen.
+    @discardableResult
+    public func run() async -> ScreenExit {
+        lastScreen = nil
         while true {
             drawIfChanged()
             let timeout = mapPane.isAnimating(at: clock.now) ? options.frameInterval : .milliseconds(250)
             guard let event = terminal.readEvent(timeout: timeout) else { continue }
-            if await handle(event) == .quit { return }
+            switch await handle(event) {
+            case .continue: continue
+            case .quit: return .quit
+            case .switchView: return .switchView
+            }
         }
     }
 
@@ -48,13 +55,13 @@ public final class TripApp {
     /// Returns false once the user quit.
     public func runPending() async -> Bool {
         while let event = terminal.readEvent(timeout: .zero) {
-            if await handle(event) == .quit { return false }
+            if await handle(event) != .continue { return false }
         }
         drawIfChanged()
         return true
     }
 
-    private enum Outcome { case `continue`, quit }
+    private enum Outcome { case `continue`, quit, switchView }
 
     private func handle(_ event: TerminalEvent) async -> Outcome {
         switch event {
@@ -76,6 +83,7 @@ public final class TripApp {
     private func perform(_ action: TripAction) async -> Outcome {
         switch action {
         case .quit: return .quit
+        case .switchView: return .switchView
         case .toggleHelp: showHelp.toggle()
         case .redraw:
             terminal.forceFullRedraw()
@@ -137,6 +145,7 @@ public final class TripApp {
             state: state, mode: displayedMode, now: secondsOnly(controls.now), timeZone: options.timeZone,
             styles: .forMode(options.colorMode), ascii: options.ascii, showHelp: showHelp, notice: notice?.text,
             isFollowing: mapPane.camera.isFollowing)
+        screen.switchTarget = options.switchTarget
         screen.state.trail = []  // compared through the map pane; keeps the comparison cheap
         let layout = TripScreenLayout.compute(size: size, kind: bindings.kind)
         let mapChanged = layout.map { mapPane.prepare(state: state, columns: $0.map.width, rows: $0.map.height, at: now) } ?? false

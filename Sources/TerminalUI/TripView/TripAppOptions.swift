@@ -13,6 +13,8 @@ public struct TripAppOptions: Sendable {
     /// The base map drawn under the trip (`--map`, or the bundled map when the trip lies inside it): asked once,
     /// with the trip's first known position, since a live trip's whereabouts are unknown until the first poll.
     public var baseMap: (@Sendable (LatLng) -> [MapRoad])?
+    /// The other view of the same trip that Tab switches to (the demo's "driver console"); nil: no Tab key.
+    public var switchTarget: String?
 
     public init(
         colorMode: ColorMode = .color256, ascii: Bool = false, marker: CanvasMarker = .braille,

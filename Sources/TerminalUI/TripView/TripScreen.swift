@@ -14,6 +14,8 @@ public struct TripScreen: Sendable, Equatable {
     public var showHelp: Bool
     /// A short message for the status bar ("follow on", "speed ×20"), shown for a moment after a key.
     public var notice: String?
+    /// The other view Tab switches to (the demo's driver console), shown in the hints and the help.
+    public var switchTarget: String?
     /// Whether the camera follows the trip (shown in the map's corner when it does not).
     public var isFollowing: Bool
 
@@ -65,7 +67,7 @@ public struct TripScreen: Sendable, Equatable {
         StatusBar(state: state, mode: mode, now: now, notice: notice, styles: styles, ascii: ascii)
             .draw(into: &buffer, at: layout.statusBar)
         drawHints(into: &buffer, at: layout.hints)
-        if showHelp { HelpOverlay(bindings: KeyBindings(kind: mode.kind), styles: styles, ascii: ascii).draw(into: &buffer) }
+        if showHelp { HelpOverlay(bindings: KeyBindings(kind: mode.kind, switchTarget: switchTarget), styles: styles, ascii: ascii).draw(into: &buffer) }
         return buffer
     }
 
@@ -96,7 +98,7 @@ public struct TripScreen: Sendable, Equatable {
     private func drawHints(into buffer: inout CellBuffer, at rect: ScreenRect) {
         buffer.fill(rect, with: .blank)
         var line = StyledLine()
-        for (index, hint) in KeyBindings(kind: mode.kind).hintLine.enumerated() {
+        for (index, hint) in KeyBindings(kind: mode.kind, switchTarget: switchTarget).hintLine.enumerated() {
             if index > 0 { line.append("  ", styles.dim) }
             line.append(hint.key, styles.key)
             line.append(" " + hint.help, styles.dim)

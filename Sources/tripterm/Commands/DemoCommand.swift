@@ -1,11 +1,17 @@
 import ArgumentParser
 import AsyncHTTPClient
+import DriverKit
 import FleetClient
 import FleetModel
 import FleetServer
 import Foundation
 import RoadMap
+import TerminalUI
 import TripFollowing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tripterm demo`: everything at once, with no setup — the local server, a provider creating a trip in Monaco, a
 /// driver's phone reporting the car along the streets, and the rider's map following it.
@@ -84,9 +90,13 @@ struct DemoCommand: AsyncParsableCommand {
         let recorder = try record.map { try TripRecorder(path: $0, tripName: scenario.tripName, source: "tripterm demo") }
         if let recorder { await model.register(recorder) }
         // The drive's own failure, not the one quitting causes by cancelling it.
+        let reporter = scenario.makeReporter(driver: driver)
+        let log = DriverConsoleLog()
+        await reporter.addListener(log)
+        let view = DemoDriverView(vehicleName: scenario.vehicleName, tripID: scenario.tripName.tripID)
         let drive = Task { () -> (any Error)? in
             do {
-                try await scenario.play(provider: provider, driver: driver)
+                try await scenario.play(provider: provider, reporter: reporter, view: view)
                 return nil
             } catch {
                 return Task.isCancelled ? nil : error
@@ -95,7 +105,9 @@ struct DemoCommand: AsyncParsableCommand {
         if TripFollowerSession.wantsHeadless(headless) {
             await TripFollowerSession.runHeadless(model, json: json)
         } else {
-            try await TripFollowerSession.runScreen(model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display)
+            try await runScreen(
+                model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))",
+                driver: (view, reporter, log, server.baseURL))
         }
         drive.cancel()
         await model.stop()
@@ -105,6 +117,37 @@ struct DemoCommand: AsyncParsableCommand {
         }
         if let error = await drive.value {
             throw CommandFailure("the simulated drive failed: \(error)")
+        }
+    }
+
+    /// The rider's map, and on Tab the driver console of the same car, until q.
+    private func runScreen(
+        _ model: TripModel, backendName: String,
+        driver: (view: DemoDriverView, reporter: VehicleReporter, log: DriverConsoleLog, backend: String)
+    ) async throws {
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
+        }
+        let subscriber = TripViewSubscriber(tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
+        await model.register(subscriber)
+        let baseMap = try display.baseMap()
+        let display = display
+        try await TerminalGuard.run(options: display.terminalOptions) { terminal in
+            await model.start()
+            var riderOptions = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
+            var driverOptions = riderOptions
+            riderOptions.switchTarget = "driver console"
+            driverOptions.switchTarget = "rider"
+            let rider = TripApp(terminal: terminal, subscriber: subscriber, controls: RiderControls(model: model), options: riderOptions)
+            let console = DriverConsoleApp(
+                terminal: terminal, options: driverOptions,
+                snapshot: { await driver.view.consoleState(reporter: driver.reporter, log: driver.log, backend: driver.backend) },
+                perform: { await driver.view.perform($0, reporter: driver.reporter, log: driver.log) })
+            var showingRider = true
+            while await (showingRider ? rider.run() : console.run()) == .switchView {
+                showingRider.toggle()
+                terminal.forceFullRedraw()
+            }
         }
     }
 

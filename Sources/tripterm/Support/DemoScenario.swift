@@ -49,9 +49,14 @@ struct DemoScenario: Sendable {
 
     /// Drives the trip to its end: to the pickup, the stop and the dropoff, with a pause at each, updating the
     /// trip's status as the provider's back end does and reporting the vehicle as the Driver SDK does.
-    func play(provider: FleetEngineClient, driver: FleetEngineClient) async throws {
+    /// The Driver SDK–style reporter of the demo's car: every 5 s of demo time (so every 5/speed s of real time).
+    func makeReporter(driver: FleetEngineClient) -> VehicleReporter {
         let clock = ReplayClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
-        let reporter = VehicleReporter(client: driver, vehicle: vehicleName, interval: .seconds(5), clock: clock)
+        return VehicleReporter(client: driver, vehicle: vehicleName, interval: .seconds(5), clock: clock)
+    }
+
+    func play(provider: FleetEngineClient, reporter: VehicleReporter, view: DemoDriverView) async throws {
+        await view.trip(pickup: Self.pickup, dropoff: Self.dropoff, intermediate: [Self.stop])
         await reporter.updateVehicleState(.online)
         await reporter.updateLocation(LocationFix(coordinate: Self.start, sensor: .gps, time: Date()))
         await reporter.setLocationTrackingEnabled(true)
@@ -63,7 +68,7 @@ struct DemoScenario: Sendable {
             (Self.dropoff, .dropOffWaypointType, .enrouteToDropoff, .complete),
         ]
         for leg in legs {
-            try await setStatus(leg.enroute, provider: provider)
+            try await setStatus(leg.enroute, provider: provider, view: view)
             navigator.setDestination(TripWaypoint(location: TerminalLocation(point: leg.point), tripId: tripName.tripID, waypointType: leg.type))
             let path = graph.route(from: position, to: leg.point)?.points ?? [position, leg.point]
             let drive = SimulatedDrive(path: path, speed: .road(graph), fixInterval: .seconds(1), pace: Pace(speedUp: speed))
@@ -72,10 +77,11 @@ struct DemoScenario: Sendable {
                 await reporter.updateLocation(fix)
                 let progress = navigator.update(position: position)
                 await reporter.updateRouteProgress(progress)
+                await view.moved(fix, progress: progress)
                 if progress.navigationStatus == .arrivedAtDestination { break }
             }
             await reporter.reportNow()
-            try await setStatus(leg.arrived, provider: provider)
+            try await setStatus(leg.arrived, provider: provider, view: view)
             // A dwell of 20 s of demo time, but long enough in real time for a rider polling every second to see it.
             if leg.arrived != .complete { try await Task.sleep(for: max(.seconds(20 / speed), Self.shortestDwell)) }
         }
@@ -84,7 +90,8 @@ struct DemoScenario: Sendable {
         await reporter.setLocationTrackingEnabled(false)
     }
 
-    private func setStatus(_ status: TripStatus, provider: FleetEngineClient) async throws {
+    private func setStatus(_ status: TripStatus, provider: FleetEngineClient, view: DemoDriverView) async throws {
+        await view.tripStatus(status)
         var patch = Trip(tripStatus: status)
         var mask = ["tripStatus"]
         if status == .enrouteToIntermediateDestination || status == .arrivedAtIntermediateDestination {

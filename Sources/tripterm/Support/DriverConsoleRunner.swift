@@ -55,6 +55,23 @@ enum DriverConsoleRunner {
     ) async -> String {
         let text: String
         switch action {
+        case .toggleOnline, .toggleTracking:
+            return await performReporterAction(action, reporter: reporter, log: log)
+        case .advanceTrip:
+            text = await session.advanceTrip()
+            await session.refresh()
+        case .cancelTrip:
+            text = await session.cancelTrip()
+            await session.refresh()
+        }
+        log.append(text)
+        return text
+    }
+
+    /// Going online or offline and tracking on or off: what the reporter does, logged.
+    static func performReporterAction(_ action: DriverConsoleAction, reporter: VehicleReporter, log: DriverConsoleLog) async -> String {
+        let text: String
+        switch action {
         case .toggleOnline:
             let next: VehicleState = await reporter.vehicleState == .online ? .offline : .online
             await reporter.updateVehicleState(next)
@@ -65,12 +82,8 @@ enum DriverConsoleRunner {
             if enabled { await reporter.updateVehicleState(.online) }
             await reporter.setLocationTrackingEnabled(enabled)
             text = enabled ? "tracking on" : "tracking off: vehicle OFFLINE"
-        case .advanceTrip:
-            text = await session.advanceTrip()
-            await session.refresh()
-        case .cancelTrip:
-            text = await session.cancelTrip()
-            await session.refresh()
+        case .advanceTrip, .cancelTrip:
+            text = "not a reporter action"
         }
         log.append(text)
         return text
@@ -108,9 +121,17 @@ enum DriverConsoleRunner {
             }
             state.nextStop = "\(kind) of \(next.tripId)"
         }
-        state.vehicleState = (await reporter.vehicleState ?? vehicle.vehicleState).protoName
-        state.trackingEnabled = await reporter.isLocationTrackingEnabled
         state.trips = await session.trips.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.tripStatus.protoName)" }
+        await fillReporter(&state, reporter: reporter, log: log, fallbackState: vehicle.vehicleState)
+        return state
+    }
+
+    /// The reporter's part of the console: state, tracking, update counts, last success and failure, the log.
+    static func fillReporter(
+        _ state: inout DriverConsoleState, reporter: VehicleReporter, log: DriverConsoleLog, fallbackState: VehicleState
+    ) async {
+        state.vehicleState = (await reporter.vehicleState ?? fallbackState).protoName
+        state.trackingEnabled = await reporter.isLocationTrackingEnabled
         let statistics = await reporter.statistics
         state.updateAttempts = statistics.attempts
         state.updateSuccesses = statistics.successes
@@ -121,6 +142,5 @@ enum DriverConsoleRunner {
             state.lastFailureIsRecoverable = failure.recoverable
         }
         state.log = Array(log.lines.suffix(DriverConsoleScreen.logRowsShown))
-        return state
     }
 }

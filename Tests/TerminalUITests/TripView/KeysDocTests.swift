@@ -16,4 +16,11 @@ import Testing
             #expect(text.contains("| `\(entry.keys)` | \(entry.help) |"), "docs/keys.md lacks \(entry.keys): \(entry.help)")
         }
     }
+
+    @Test func theDemosSwitchKeyIsDocumented() throws {
+        let text = try String(contentsOf: Self.doc, encoding: .utf8)
+        let entries = KeyBindings(kind: .rider, switchTarget: "driver console").entries
+        let tab = try #require(entries.first { $0.keys == "Tab" })
+        #expect(text.contains("| `Tab` | \(tab.help) |"))
+    }
 }
