@@ -112,6 +112,8 @@ let package = Package(
                 "FleetServer", "FleetModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "CZlib"], exclude: ["Fixtures"]),
