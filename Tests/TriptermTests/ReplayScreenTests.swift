@@ -68,6 +68,44 @@ struct ReplayScreenTests {
         try expectRestored(session, status: 0)
     }
 
+    /// A resize storm, from 1×1 to 300×100 with no pause between sizes: the screen never crashes and comes back.
+    @Test func survivesAResizeStorm() throws {
+        let session = try start()
+        try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        let sizes = [(1, 1), (300, 100), (2, 2), (29, 7), (30, 8), (1, 60), (250, 1), (31, 9), (89, 21), (90, 22), (5, 3), (300, 100)]
+        for _ in 0..<3 {
+            for (width, height) in sizes { try session.resize(width: width, height: height) }
+        }
+        try session.resize(width: 120, height: 40)
+        let screen = try session.waitForScreen { $0.contains("│ Trip monaco-stops") }
+        #expect(screen.contains("│ Trip monaco-stops"), "back to the full layout")
+        try session.send("q")
+        try expectRestored(session, status: 0)
+    }
+
+    /// Ctrl-Z and `fg` in an interactive shell, as a user does it: stopped, the terminal is the shell's again;
+    /// resumed, the screen comes back. (A shell without job control cannot test this: the kernel discards SIGTSTP
+    /// for a process group with no parent outside it.)
+    @Test func ctrlZAndFgGiveTheTerminalBackAndRepaint() throws {
+        let session = try TmuxSession { _ in "exec bash --norc --noprofile -i" }
+        try session.send("TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --speed 5", "Enter")
+        try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        try session.send("C-z")
+        let stopped = try session.waitForScreen { $0.contains("Stopped") }
+        #expect(stopped.contains("Stopped"), "bash reports the job stopped")
+        #expect(try session.value("#{alternate_on}") == "0")
+        #expect(try session.value("#{cursor_flag}") == "1")
+        try session.send("fg", "Enter")
+        let back = try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        #expect(back.contains("space pause"))
+        #expect(try session.value("#{alternate_on}") == "1")
+        try session.send("q")
+        try session.waitForScreen { !$0.contains("space pause") }
+        try session.send("echo STATUS=$?", "Enter")
+        #expect(try session.waitForScreen { $0.contains("STATUS=0") }.contains("STATUS=0"))
+        #expect(try session.value("#{alternate_on}") == "0")
+    }
+
     @Test(arguments: [("TERM", SIGTERM), ("INT", SIGINT), ("HUP", SIGHUP)])
     func signalsRestoreTheTerminal(name: String, signal: Int32) throws {
         let session = try start()
