@@ -28,13 +28,7 @@ actor DemoDriverView {
 
     func consoleState(reporter: VehicleReporter, log: DriverConsoleLog, backend: String) async -> DriverConsoleState {
         var state = DriverConsoleState(vehicleName: vehicleName.description, backend: backend)
-        state.position = fix?.coordinate
-        state.heading = fix?.heading
-        state.speed = fix?.speed
-        state.activeRoute = progress?.remainingPath ?? []
-        state.navigationStatus = progress?.navigationStatus.protoName
-        state.remainingMeters = progress?.remainingDistanceMeters
-        state.remainingSeconds = progress?.remainingTimeSeconds
+        DriverConsoleRunner.fillGuidance(&state, fix: fix, progress: progress)
         state.pickup = stops.pickup
         state.dropoff = stops.dropoff
         state.intermediateStops = stops.intermediate

@@ -96,13 +96,7 @@ enum DriverConsoleRunner {
         let fix = await session.fix
         let progress = await session.progress
         let vehicle = await session.vehicle
-        state.position = fix?.coordinate
-        state.heading = fix?.heading
-        state.speed = fix?.speed
-        state.activeRoute = progress?.remainingPath ?? []
-        state.navigationStatus = progress?.navigationStatus.protoName
-        state.remainingMeters = progress?.remainingDistanceMeters
-        state.remainingSeconds = progress?.remainingTimeSeconds
+        fillGuidance(&state, fix: fix, progress: progress)
         for waypoint in vehicle.waypoints {
             guard let point = waypoint.location?.point else { continue }
             switch waypoint.waypointType {
@@ -124,6 +118,17 @@ enum DriverConsoleRunner {
         state.trips = await session.trips.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.tripStatus.protoName)" }
         await fillReporter(&state, reporter: reporter, log: log, fallbackState: vehicle.vehicleState)
         return state
+    }
+
+    /// Where the car is and the guidance to its next stop.
+    static func fillGuidance(_ state: inout DriverConsoleState, fix: LocationFix?, progress: RouteProgress?) {
+        state.position = fix?.coordinate
+        state.heading = fix?.heading
+        state.speed = fix?.speed
+        state.activeRoute = progress?.remainingPath ?? []
+        state.navigationStatus = progress?.navigationStatus.protoName
+        state.remainingMeters = progress?.remainingDistanceMeters
+        state.remainingSeconds = progress?.remainingTimeSeconds
     }
 
     /// The reporter's part of the console: state, tracking, update counts, last success and failure, the log.
