@@ -101,6 +101,10 @@ for conns in $CONNS; do
   "$WRK" -t"$THREADS" -c"$conns" -d"${DURATION}s" --latency -H "Authorization: Bearer $consumer" "$get" > "$work/get-$conns.txt" 2>&1
   summary "tripterm GetTrip conns=$conns" "$work/get-$conns.txt"
 done
+# The stack's own ceiling: an unknown path answered with Google's 404 error JSON (no token, no SQLite), so the
+# GetTrip numbers can be split into what HTTP costs and what the request's work costs.
+"$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency "$base/v1/unknown" > "$work/404-64.txt" 2>&1
+summary "tripterm unknown path (404 JSON) conns=64" "$work/404-64.txt"
 put="$base/v1/providers/tripterm-demo/vehicles/vehicle-7?updateMask=lastLocation,remainingDistanceMeters,remainingTimeSeconds"
 "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$work/put.lua" "$put" > "$work/put-64.txt" 2>&1
 summary "tripterm UpdateVehicle (fsync per request) conns=64" "$work/put-64.txt"

@@ -18,14 +18,14 @@ public struct Authenticator: Sendable {
     public init(keys: JWTKeyCollection) { self.keys = keys }
 
     public func authenticate(authorizationHeader: String?, now: Date) async throws(FleetError) -> Principal {
-        guard let header = authorizationHeader?.trimmingCharacters(in: .whitespaces), !header.isEmpty else {
+        guard let header = authorizationHeader.map(Self.trimmingBlanks), !header.isEmpty else {
             throw .unauthenticated("Request is missing required authentication credential: expected an `Authorization: Bearer <JWT>` header.")
         }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw .unauthenticated("The Authorization header must be `Bearer <JWT>`.")
         }
-        let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        let token = Self.trimmingBlanks(String(parts[1]))
         if verified[token] == nil {
             let alg = try Self.algorithm(of: token)
             guard alg == "RS256" else {
@@ -67,6 +67,18 @@ public struct Authenticator: Sendable {
     }
 
     /// The `alg` of the token's header, read before verification so `none` and HMAC tokens are refused by name.
+    /// `text` without leading and trailing spaces and tabs. Byte-wise: Foundation's `trimmingCharacters(in:)`
+    /// walked the ~800-character token as UTF-16 on every request and was a quarter of a cached GetTrip's time.
+    static func trimmingBlanks(_ text: String) -> String {
+        let bytes = text.utf8
+        let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        if first == bytes.startIndex, last == bytes.index(before: bytes.endIndex) { return text }
+        return String(text[first...last])
+    }
+
     static func algorithm(of token: String) throws(FleetError) -> String {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3 else { throw .unauthenticated("JWT is malformed: expected three dot-separated parts.") }

@@ -31,7 +31,24 @@ extension FleetAPI {
         }
     }
 
-    func getTrip(_ call: Call, _ name: TripName) async throws -> Trip {
+    /// GetTrip's encoded answer: from the ``AnswerCache`` when this query was answered in the same second and
+    /// nothing was written since, otherwise read, derived and encoded (and kept). Authorization is checked either way.
+    func getTripAnswer(_ call: Call, _ name: TripName, _ options: ProtoJSONEncodingOptions) async throws -> Data {
+        let key = "\(name)?\(call.rawQuery)"
+        let second = call.now.seconds
+        if let cached = store.answers.answer(for: key, second: second) {
+            try Authorizer.authorize(call.principal, .getTrip(tripID: name.tripID, assignedVehicle: cached.assignedVehicle))
+            return cached.body
+        }
+        let generation = store.answers.generation
+        let (trip, assignedVehicle) = try await getTrip(call, name)
+        let body = try ProtoJSON.encode(trip, options: options)
+        store.answers.store(.init(body: body, assignedVehicle: assignedVehicle, second: second), for: key, computedAt: generation)
+        return body
+    }
+
+    /// The trip as GetTrip answers it, and its assigned vehicle (which the view may leave out of the answer).
+    func getTrip(_ call: Call, _ name: TripName) async throws -> (trip: Trip, assignedVehicle: String) {
         let options = TripReadOptions(
             view: try call.query.enumValue("view", as: TripView.self) ?? .tripViewUnspecified,
             routeFormatType: try call.query.enumValue("routeFormatType", as: PolylineFormatType.self) ?? .unknownFormatType,
@@ -46,7 +63,7 @@ extension FleetAPI {
         }
         try Authorizer.authorize(call.principal, .getTrip(tripID: name.tripID, assignedVehicle: found?.vehicleId ?? ""))
         guard let found else { throw FleetError.notFound("trip \(name) not found") }
-        return options.apply(to: found)
+        return (options.apply(to: found), found.vehicleId)
     }
 
     func updateTrip(_ call: Call, _ name: TripName, request: inout Request) async throws -> Trip {

@@ -16,21 +16,24 @@ struct FleetAPI: Sendable {
         var query: QueryParameters
         var principal: Principal
         var now: ProtoTimestamp
+        /// The query as sent, part of a cached answer's key (views, versions and enum encoding change the answer).
+        var rawQuery: String
     }
 
     /// The JSON answer, or a thrown ``FleetError``.
     func handle(_ request: Request) async throws -> Data {
         let route = try FleetRoute.match(method: request.method, path: request.uri.path)
-        let query = try QueryParameters(query: request.uri.query ?? "")
+        let rawQuery = request.uri.query ?? ""
+        let query = try QueryParameters(query: rawQuery)
         let principal = try await authenticator.authenticate(
             authorizationHeader: request.headers[.authorization], now: clock())
         try query.validate(allowed: route.queryParameters)
-        let call = Call(route: route, query: query, principal: principal, now: ProtoTimestamp(clock()))
+        let call = Call(route: route, query: query, principal: principal, now: ProtoTimestamp(clock()), rawQuery: rawQuery)
         let options = ProtoJSONEncodingOptions(enumsAsIntegers: query.enumsAsIntegers)
         var request = request
         switch route {
         case .createTrip(let parent): return try encode(await createTrip(call, parent: parent, request: &request), options)
-        case .getTrip(let name): return try encode(await getTrip(call, name), options)
+        case .getTrip(let name): return try await getTripAnswer(call, name, options)
         case .updateTrip(let name): return try encode(await updateTrip(call, name, request: &request), options)
         case .deleteTrip(let name): return try encode(await deleteTrip(call, name), options)
         case .searchTrips(let parent): return try encode(await searchTrips(call, parent: parent, request: &request), options)

@@ -10,6 +10,8 @@ import GRDB
 public final class FleetStore: Sendable {
     private let pool: DatabasePool
     public let path: String
+    /// Encoded GetTrip answers, emptied by every write (see ``AnswerCache``).
+    let answers = AnswerCache()
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) throws {
@@ -57,7 +59,10 @@ public final class FleetStore: Sendable {
     }
 
     public func write<T: Sendable>(_ body: @escaping @Sendable (FleetTransaction) throws -> T) async throws -> T {
-        try await pool.write { db in try body(FleetTransaction(db: db)) }
+        // Before and after: a read racing the write cannot store an answer from before it.
+        answers.invalidate()
+        defer { answers.invalidate() }
+        return try await pool.write { db in try body(FleetTransaction(db: db)) }
     }
 }
 

@@ -23,10 +23,8 @@ struct MapPane {
     private var drawn: (scene: MapScene, viewport: Viewport)?
     /// Asked for roads once, when the trip's first position is known.
     private var baseMap: (@Sendable (LatLng) -> [MapRoad])?
-    /// The whole base map, and the part of it drawn at each level of detail (kept, so the renderer sees the same
-    /// array again and its road cache stays valid).
-    private var allRoads: [MapRoad] = []
-    private var roadsByDetail: [RoadRank: [MapRoad]] = [:]
+    /// The base map, and which of its roads each view draws.
+    private var roadSelector = RoadSelector(roads: [])
     private var labeller = RoadLabeller()
 
     /// Monaco, shown before the first fix arrives.
@@ -79,8 +77,7 @@ struct MapPane {
         if stops != scene.stops { scene.stops = stops }
         reportedHeading = state.vehicle?.heading.map(Double.init)
         if let baseMap, let anchor = state.vehicle?.location ?? scene.pickup ?? scene.dropoff {
-            allRoads = baseMap(anchor)
-            roadsByDetail = [:]
+            roadSelector = RoadSelector(roads: baseMap(anchor))
             self.baseMap = nil
         }
         if let position = state.vehicle?.location {
@@ -111,23 +108,9 @@ struct MapPane {
         return drawn.viewport != camera.viewport || drawn.scene != scene
     }
 
-    /// Zoomed out, minor roads would fill the pane with dots and hide the route: each rank is drawn only while a
-    /// cell spans at most this many metres (a town's streets at street level, its main roads from further away).
-    static func smallestRank(metersPerCell: Double) -> RoadRank {
-        switch metersPerCell {
-        case ..<12: .service
-        case ..<30: .local
-        case ..<80: .secondary
-        case ..<400: .primary
-        default: .motorway
-        }
-    }
-
     private mutating func selectRoads(for viewport: Viewport) {
-        guard !allRoads.isEmpty else { return }
-        let smallest = Self.smallestRank(metersPerCell: viewport.metersPerCell)
-        if roadsByDetail[smallest] == nil { roadsByDetail[smallest] = allRoads.filter { $0.rank >= smallest } }
-        let roads = roadsByDetail[smallest] ?? []
+        guard !roadSelector.isEmpty else { return }
+        let roads = roadSelector.roads(for: viewport)
         if roads != scene.roads { scene.roads = roads }
     }
 
