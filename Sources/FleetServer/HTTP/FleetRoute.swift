@@ -20,7 +20,8 @@ public enum FleetRoute: Equatable, Sendable {
         let raw = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var segments: [String] = []
         for segment in raw {
-            guard let decoded = String(segment).removingPercentEncoding else {
+            // Most segments have nothing escaped; Foundation's decoding was a tenth of a cached GetTrip's time.
+            guard let decoded = segment.utf8.contains(0x25) ? String(segment).removingPercentEncoding : String(segment) else {
                 throw .invalidArgument("Path \"\(path)\" is not valid percent-encoding.")
             }
             segments.append(decoded)
