@@ -6,12 +6,7 @@ import FleetModel
 import FleetServer
 import Foundation
 import RoadMap
-import TerminalUI
 import TripFollowing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `tripterm demo`: everything at once, with no setup — the local server, a provider creating a trip in Monaco, a
 /// driver's phone reporting the car along the streets, and the rider's map following it.
@@ -105,9 +100,11 @@ struct DemoCommand: AsyncParsableCommand {
         if TripFollowerSession.wantsHeadless(headless) {
             await TripFollowerSession.runHeadless(model, json: json)
         } else {
-            try await runScreen(
-                model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))",
-                driver: (view, reporter, log, server.baseURL))
+            let console = TripFollowerSession.DriverConsoleView(
+                snapshot: { await view.consoleState(reporter: reporter, log: log, backend: server.baseURL) },
+                perform: { await view.perform($0, reporter: reporter, log: log) })
+            try await TripFollowerSession.runScreen(
+                model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display, driverConsole: console)
         }
         drive.cancel()
         await model.stop()
@@ -117,37 +114,6 @@ struct DemoCommand: AsyncParsableCommand {
         }
         if let error = await drive.value {
             throw CommandFailure("the simulated drive failed: \(error)")
-        }
-    }
-
-    /// The rider's map, and on Tab the driver console of the same car, until q.
-    private func runScreen(
-        _ model: TripModel, backendName: String,
-        driver: (view: DemoDriverView, reporter: VehicleReporter, log: DriverConsoleLog, backend: String)
-    ) async throws {
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
-        }
-        let subscriber = TripViewSubscriber(tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
-        await model.register(subscriber)
-        let baseMap = try display.baseMap()
-        let display = display
-        try await TerminalGuard.run(options: display.terminalOptions) { terminal in
-            await model.start()
-            var riderOptions = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
-            var driverOptions = riderOptions
-            riderOptions.switchTarget = "driver console"
-            driverOptions.switchTarget = "rider"
-            let rider = TripApp(terminal: terminal, subscriber: subscriber, controls: RiderControls(model: model), options: riderOptions)
-            let console = DriverConsoleApp(
-                terminal: terminal, options: driverOptions,
-                snapshot: { await driver.view.consoleState(reporter: driver.reporter, log: driver.log, backend: driver.backend) },
-                perform: { await driver.view.perform($0, reporter: driver.reporter, log: driver.log) })
-            var showingRider = true
-            while await (showingRider ? rider.run() : console.run()) == .switchView {
-                showingRider.toggle()
-                terminal.forceFullRedraw()
-            }
         }
     }
 

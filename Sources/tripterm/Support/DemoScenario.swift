@@ -92,12 +92,9 @@ struct DemoScenario: Sendable {
 
     private func setStatus(_ status: TripStatus, provider: FleetEngineClient, view: DemoDriverView) async throws {
         await view.tripStatus(status)
-        var patch = Trip(tripStatus: status)
-        var mask = ["tripStatus"]
-        if status == .enrouteToIntermediateDestination || status == .arrivedAtIntermediateDestination {
-            patch.intermediateDestinationIndex = 0
-            mask.append("intermediateDestinationIndex")
-        }
-        _ = try await provider.updateTrip(patch, name: tripName, updateMask: mask)
+        // The demo's one stop is intermediate destination 0, named with both of its statuses.
+        let atStop = status == .enrouteToIntermediateDestination || status == .arrivedAtIntermediateDestination
+        let update = TripStep(status: status, intermediateDestinationIndex: atStop ? 0 : nil).update
+        _ = try await provider.updateTrip(update.trip, name: tripName, updateMask: update.updateMask)
     }
 }

@@ -22,8 +22,16 @@ enum TripFollowerSession {
         _ = await end.wait()
     }
 
-    /// The terminal map, until the user quits.
-    static func runScreen(_ model: TripModel, backendName: String, display: DisplayOptions) async throws {
+    /// A second view of the same trip that Tab switches to (the demo's driver console).
+    struct DriverConsoleView: Sendable {
+        var snapshot: @Sendable () async -> DriverConsoleState
+        var perform: @Sendable (DriverConsoleAction) async -> String
+    }
+
+    /// The terminal map, until the user quits; with `driverConsole`, Tab switches between the two views.
+    static func runScreen(
+        _ model: TripModel, backendName: String, display: DisplayOptions, driverConsole: DriverConsoleView? = nil
+    ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
         }
@@ -33,9 +41,22 @@ enum TripFollowerSession {
         let baseMap = try display.baseMap()
         try await TerminalGuard.run(options: display.terminalOptions) { terminal in
             await model.start()
-            let app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
-                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap))
-            await app.run()
+            var riderOptions = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
+            guard let driverConsole else {
+                await TripApp(terminal: terminal, subscriber: subscriber, controls: controls, options: riderOptions).run()
+                return
+            }
+            var consoleOptions = riderOptions
+            riderOptions.switchTarget = "driver console"
+            consoleOptions.switchTarget = "rider"
+            let rider = TripApp(terminal: terminal, subscriber: subscriber, controls: controls, options: riderOptions)
+            let console = DriverConsoleApp(
+                terminal: terminal, options: consoleOptions, snapshot: driverConsole.snapshot, perform: driverConsole.perform)
+            var showingRider = true
+            while await (showingRider ? rider.run() : console.run()) == .switchView {
+                showingRider.toggle()
+                terminal.forceFullRedraw()
+            }
         }
     }
 }
