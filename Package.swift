@@ -72,6 +72,18 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // Loopback fault injection for tests (a raw HTTP server and a fault-injecting proxy). A library, not a test
+        // target, because three test targets share it; only test targets depend on it.
+        .target(
+            name: "FaultInjection",
+            dependencies: [
+                "FleetModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // No pkgConfig: "ncursesw" on purpose: its cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are prohibited
         // flags that SwiftPM drops with a warning on every build. The module map links ncursesw (its .so is a
         // linker script that adds tinfo) and shim.h defines NCURSES_WIDECHAR itself.
@@ -103,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "FleetClientTests",
             dependencies: [
-                "FleetClient", "FleetModel", "TripFollowing", .product(name: "Hummingbird", package: "hummingbird"),
+                "FleetClient", "FleetModel", "TripFollowing", "FaultInjection",
             ]
         ),
         .testTarget(
@@ -120,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "DriverKitTests",
             dependencies: [
-                "DriverKit", "FleetModel", "FleetClient", "FleetServer", "RoadMap", "TripFollowing",
+                "DriverKit", "FleetModel", "FleetClient", "FleetServer", "RoadMap", "TripFollowing", "FaultInjection",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import DriverKit
+import FaultInjection
 import FleetClient
 import FleetModel
 import Foundation
@@ -153,7 +154,7 @@ import TripFollowing
             let listener = RecordingListener()
             await reporter.addListener(listener)
 
-            proxy.mode = .fail(status: 503, code: "UNAVAILABLE", message: "backend restarting")
+            proxy.mode = .inject(.status(.unavailable, message: "backend restarting"))
             await reporter.updateLocation(Self.fix(Self.pickup))
             await reporter.setLocationTrackingEnabled(true)
             let failed = await listener.next()
@@ -178,8 +179,8 @@ import TripFollowing
             let statistics = await reporter.statistics
             #expect(statistics.attempts == 2 && statistics.successes == 1 && statistics.failures == 1)
             #expect(statistics.consecutiveFailures == 0)
-            #expect(proxy.seen.map(\.answeredStatus) == [503, 200])
-            #expect(proxy.seen.allSatisfy { $0.method == "PUT" && $0.path == "/v1/providers/p/vehicles/v1" })
+            #expect(proxy.records.map(\.answeredStatus) == [503, 200])
+            #expect(proxy.records.allSatisfy { $0.method == "PUT" && $0.path == "/v1/providers/p/vehicles/v1" })
             await reporter.setLocationTrackingEnabled(false)
         }
     }
@@ -200,9 +201,9 @@ import TripFollowing
             await reporter.setLocationTrackingEnabled(true)
             #expect(await clock.nextSleep() == .seconds(10))
             #expect(await reporter.statistics.skippedEmptyUpdates == 1)
-            #expect(proxy.seen.isEmpty)
+            #expect(proxy.records.isEmpty)
 
-            proxy.mode = .fail(status: 400, code: "INVALID_ARGUMENT", message: "update_mask cannot be empty")
+            proxy.mode = .inject(.status(.invalidArgument, message: "update_mask cannot be empty"))
             await reporter.updateLocation(Self.fix(Self.pickup))
             clock.advance(by: .seconds(10))
             let failed = await listener.next()

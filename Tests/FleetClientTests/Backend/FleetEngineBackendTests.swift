@@ -1,3 +1,4 @@
+import FaultInjection
 import FleetClient
 import FleetModel
 import Foundation

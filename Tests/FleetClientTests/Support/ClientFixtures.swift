@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FaultInjection
 import FleetClient
 import FleetModel
 import Foundation

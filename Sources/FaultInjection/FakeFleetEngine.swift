@@ -1,0 +1,60 @@
+import Synchronization
+
+/// A loopback HTTP server that plays Fleet Engine's part, answering each request with what the test's handler
+/// says — well-formed answers or faults (Google error JSON, `Retry-After`, garbage, truncated bodies, slow answers)
+/// — and remembering what it was asked.
+public final class FakeFleetEngine: Sendable {
+    public typealias Received = ReceivedRequest
+    public typealias Reply = HTTPReply
+
+    public let port: Int
+    private let received: Mutex<[Received]>
+
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    /// Every request so far, in order of arrival.
+    public var requests: [Received] { received.withLock { $0 } }
+
+    private init(port: Int) {
+        self.port = port
+        self.received = Mutex([])
+    }
+
+    /// Starts a server whose answers come from `handler`, runs `body`, and stops it.
+    public static func with<T: Sendable>(
+        _ handler: @escaping @Sendable (Received) async -> Reply, _ body: (FakeFleetEngine) async throws -> T
+    ) async throws -> T {
+        let box = Box()
+        let server = try await LoopbackHTTPServer.start { request in
+            box.fake?.received.withLock { $0.append(request) }
+            return await handler(request)
+        }
+        let engine = FakeFleetEngine(port: server.port)
+        box.set(engine)
+        do {
+            let result = try await body(engine)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Scripted answers: one per request in order, the last repeated.
+    public static func with<T: Sendable>(script: [Reply], _ body: (FakeFleetEngine) async throws -> T) async throws -> T {
+        let counter = Counter()
+        return try await with({ _ in script[min(counter.take(), script.count - 1)] }, body)
+    }
+
+    /// Lets the handler, made before the engine, reach it.
+    private final class Box: Sendable {
+        private let value = Mutex<FakeFleetEngine?>(nil)
+        var fake: FakeFleetEngine? { value.withLock { $0 } }
+        func set(_ fake: FakeFleetEngine) { value.withLock { $0 = fake } }
+    }
+
+    private final class Counter: Sendable {
+        private let value = Mutex(0)
+        func take() -> Int { value.withLock { n in defer { n += 1 }; return n } }
+    }
+}
