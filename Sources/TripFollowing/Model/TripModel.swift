@@ -260,7 +260,8 @@ public actor TripModel {
         case .recoverable:
             let base = options.backoff(attempt: consecutiveFailures).seconds
             let factor = 1 + options.jitter * (Double.random(in: -1...1, using: &rng))
-            delay = .seconds(base * factor)
+            // Capped after the jitter too, so a healed backend is noticed within one poll interval.
+            delay = min(.seconds(base * factor), options.backoffCap)
         case .client:
             delay = max(options.clientErrorRetryInterval, options.pollInterval)
         }

@@ -35,9 +35,13 @@ public struct TripModelOptions: Sendable, Hashable {
         self.jitterSeed = jitterSeed
     }
 
+    /// The longest a recoverable failure is retried after, jitter included: ``maximumBackoff``, else the poll
+    /// interval (but never below the initial backoff).
+    public var backoffCap: Duration { maximumBackoff ?? max(pollInterval, initialBackoff) }
+
     /// The delay before retrying after `attempt` consecutive recoverable failures (1 for the first), before jitter.
     public func backoff(attempt: Int) -> Duration {
-        let cap = maximumBackoff ?? max(pollInterval, initialBackoff)
+        let cap = backoffCap
         let scale = pow(backoffMultiplier, Double(max(0, attempt - 1)))
         let seconds = min(initialBackoff.seconds * scale, cap.seconds)
         return .seconds(seconds)

@@ -91,6 +91,18 @@ import Testing
         }
     }
 
+    /// Regression (found by the fault soak): jitter was applied after the cap, so a backend that healed during a
+    /// long outage could wait 1.2 poll intervals to be noticed.
+    @Test func jitterNeverTakesTheBackoffPastThePollInterval() async {
+        let backend = ScriptedTripBackend([.failure(Self.unavailable)])
+        let model = TripModel(tripName: TripFixtures.name, backend: backend, options: .init(jitterSeed: 3), clock: clock)
+        await model.start()
+        let delays = await sleeps(model, 40)
+        #expect(delays.allSatisfy { $0 <= .seconds(5) }, "\(delays)")
+        #expect(delays.dropFirst(3).contains { $0 < .seconds(5) }, "jitter still spreads the capped retries")
+        await model.stop()
+    }
+
     struct Unexpected: Error {}
 
     @Test func unexpectedErrorsAreClassifiedNotLost() async {
