@@ -19,8 +19,13 @@ struct TriptermBinary {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+        try runTool(url.path, arguments, environment: environment)
+    }
+
+    /// Runs any program the same way (for checks with tools such as python3).
+    static func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()

@@ -132,8 +132,9 @@ struct ReplayCommand: AsyncParsableCommand {
     private func runHeadless(_ recording: TripRecording) async throws {
         let run = ReplayRun(recording: recording, speed: ReplaySpeed(speed) ?? .realtime)
         let printer = HeadlessPrinter(format: json ? .json : .text, now: { [clock = run.clock] in clock.timestamp })
-        await run.model.register(printer)
+        // The recorder first, as in `rider`: a printed line means its event is already in the file.
         let recorder = try await startRecorder(run: run, recording: recording)
+        await run.model.register(printer)
         await run.run(loop: loop)
         try await finish(recorder)
     }

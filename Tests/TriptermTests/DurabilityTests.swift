@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `kill -9` at random moments (issue #7): whatever the recorder or the server acknowledged must be there
+/// afterwards, the files must open, and nothing earlier may be damaged. `TRIPTERM_DURABILITY_TRIALS` sets the
+/// number of trials of each (default 100).
+@Suite struct KillDurabilityTests {
+    static let trials = ProcessInfo.processInfo.environment["TRIPTERM_DURABILITY_TRIALS"].flatMap(Int.init) ?? 100
+
+    /// The recorder's acknowledgement is the printed line: `replay --headless` registers the recorder before the
+    /// printer, so a `trip` line on stdout means that snapshot's line was already written to the file.
+    @Test func recordedTripFileKeepsEveryPrintedUpdateThroughKill9() throws {
+        let directory = try Self.temporaryDirectory("recorder")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sample = Self.repository.appendingPathComponent("Assets/trips/monaco-stops.jsonl").path
+        var killedWhileRecording = 0
+        for trial in 0..<Self.trials {
+            let file = directory.appendingPathComponent("trial-\(trial).jsonl").path
+            let replay = try ChildProcess(
+                TriptermBinary.url.path,
+                ["replay", sample, "--headless", "--json", "--speed", "max", "--loop", "--record", file],
+                separateStandardError: true)
+            Thread.sleep(forTimeInterval: Double.random(in: 0.02...0.3))
+            replay.killHard()
+
+            let printed = Self.completeLines(replay.output).compactMap(Self.object)
+                .filter { $0["callback"] as? String == "trip" }.compactMap { $0["time"] as? String }
+            guard FileManager.default.fileExists(atPath: file) else {
+                #expect(printed.isEmpty, "trial \(trial): \(printed.count) updates printed but no file")
+                continue
+            }
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.isEmpty || text.hasSuffix("\n"), "trial \(trial): torn last line")
+            let lines = Self.completeLines(text)
+            let objects = lines.map(Self.object)
+            #expect(!objects.contains { $0 == nil }, "trial \(trial): a line that is not JSON")
+            let recorded = objects.compactMap { $0 }.filter { $0["snapshot"] != nil }.compactMap { $0["time"] as? String }
+            // Every printed update is in the file, in the same order (the file may hold a few more).
+            #expect(Array(recorded.prefix(printed.count)) == printed, "trial \(trial): printed \(printed.count), recorded \(recorded.count)")
+            if !recorded.isEmpty { killedWhileRecording += 1 }
+
+            let list = try TriptermBinary.run(["replay", file, "--list"])
+            #expect(list.status == 0 || lines.count <= 1, "trial \(trial): the file does not open: \(list.stderr)")
+        }
+        #expect(killedWhileRecording > Self.trials / 2, "most kills should land mid-recording")
+    }
+
+    /// The server answers a write only after SQLite made it durable; after `kill -9` and a restart on the same
+    /// database every acknowledged write is there, and for each writer the vehicle is at the last acknowledged
+    /// location or at the one still in flight.
+    @Test func serverKeepsEveryAcknowledgedWriteThroughKill9() async throws {
+        let directory = try Self.temporaryDirectory("server")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let db = directory.appendingPathComponent("fleet.sqlite").path
+        let writers = 4
+        var history = WriteHistory(writers: writers)
+        var token = ""
+        for trial in 0...Self.trials {
+            let server = try ChildProcess(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
+            guard let line = server.waitForLine(containing: "listening on http://", timeout: 30),
+                  let range = line.range(of: "http://")
+            else {
+                server.killHard()
+                Issue.record("trial \(trial): the server did not start on the database left by the previous kill: \(server.output)")
+                return
+            }
+            if trial == 0 {
+                token = try TriptermBinary.run(["token", "--server", "--db", db]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let api = FleetHTTP(url: String(line[range.lowerBound...]), token: token)
+            if trial == 0 {
+                for writer in 0..<writers { _ = try await api.send("POST", "/v1/providers/p/vehicles?vehicleId=v\(writer)", WriteHistory.newVehicle) }
+            } else {
+                // At the end, everything acknowledged in every trial, not only in the last one.
+                if trial == Self.trials { history.verifiedTrips = 0 }
+                try await history.verify(against: api, trial: trial)
+            }
+            guard trial < Self.trials else {
+                server.killHard()
+                break
+            }
+            let started = ContinuousClock.now
+            let budget = Duration.milliseconds(Int.random(in: 20...400))
+            let outcomes = await withTaskGroup(of: WriterOutcome.self) { group in
+                for writer in 0..<writers {
+                    let step = history.nextStep[writer]
+                    group.addTask { await WriterOutcome.write(writer: writer, from: step, trial: trial, api: api, until: started + budget) }
+                }
+                // The kill comes while writes are in flight: the writers stop sending at the deadline, not before.
+                try? await Task.sleep(until: started + budget)
+                server.killHard()
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            for outcome in outcomes { history.record(outcome) }
+        }
+        #expect(history.acknowledgedTrips.count > Self.trials, "writes should be acknowledged before most kills")
+        let check = try TriptermBinary.runTool("/usr/bin/env", ["python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])", db])
+        #expect(check.stdout == "ok\n", "integrity_check: \(check.stdout)\(check.stderr)")
+    }
+
+    // MARK: Support
+
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func temporaryDirectory(_ name: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-durability-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The lines that end in a newline (the last one may have been cut by the kill).
+    static func completeLines(_ text: String) -> [Substring] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.removeLast()
+        return lines
+    }
+
+    static func object(_ line: Substring) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+}
+
+/// What the server acknowledged so far, per writer, and what was in flight when it died.
+private struct WriteHistory {
+    static let newVehicle = #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#
+
+    var acknowledgedTrips: [String] = []
+    var verifiedTrips = 0
+    /// The next location step each writer sends; steps only grow, so a stored step tells which write won.
+    var nextStep: [Int]
+    var lastAcknowledgedStep: [Int?]
+    var inFlightStep: [Int?]
+
+    init(writers: Int) {
+        nextStep = Array(repeating: 0, count: writers)
+        lastAcknowledgedStep = Array(repeating: nil, count: writers)
+        inFlightStep = Array(repeating: nil, count: writers)
+    }
+
+    mutating func record(_ outcome: WriterOutcome) {
+        acknowledgedTrips += outcome.acknowledgedTrips
+        nextStep[outcome.writer] = outcome.nextStep
+        if let step = outcome.lastAcknowledgedStep { lastAcknowledgedStep[outcome.writer] = step }
+        inFlightStep[outcome.writer] = outcome.inFlightStep
+    }
+
+    /// Every acknowledged trip created since the last check exists; each vehicle holds an acknowledged or in-flight step.
+    mutating func verify(against api: FleetHTTP, trial: Int) async throws {
+        for id in acknowledgedTrips[verifiedTrips...] {
+            let (status, _) = try await api.send("GET", "/v1/providers/p/trips/\(id)", nil)
+            #expect(status == 200, "trial \(trial): acknowledged trip \(id) is gone (HTTP \(status))")
+        }
+        verifiedTrips = acknowledgedTrips.count
+        for writer in lastAcknowledgedStep.indices {
+            let (status, vehicle) = try await api.send("GET", "/v1/providers/p/vehicles/v\(writer)", nil)
+            #expect(status == 200, "trial \(trial): vehicle v\(writer) is gone")
+            let latitude = ((vehicle["lastLocation"] as? [String: Any])?["location"] as? [String: Any])?["latitude"] as? Double
+            let stored = latitude.map(WriterOutcome.step(latitude:))
+            let allowed = [lastAcknowledgedStep[writer], inFlightStep[writer]].compactMap { $0 }
+            if allowed.isEmpty { continue }
+            #expect(stored.map(allowed.contains) == true, "trial \(trial): v\(writer) holds step \(stored.map(String.init) ?? "none"), expected one of \(allowed): \(vehicle)")
+            if let stored { lastAcknowledgedStep[writer] = stored; inFlightStep[writer] = nil }
+        }
+    }
+}
+
+/// One writer's run between a start and a kill: creates a trip, then moves its vehicle, again and again.
+private struct WriterOutcome: Sendable {
+    var writer: Int
+    var acknowledgedTrips: [String] = []
+    var lastAcknowledgedStep: Int?
+    var inFlightStep: Int?
+    var nextStep: Int
+
+    static func latitude(step: Int) -> Double { 43.70 + Double(step) * 1e-6 }
+    static func step(latitude: Double) -> Int { Int(((latitude - 43.70) * 1e6).rounded()) }
+
+    static func write(writer: Int, from step: Int, trial: Int, api: FleetHTTP, until deadline: ContinuousClock.Instant) async -> WriterOutcome {
+        var outcome = WriterOutcome(writer: writer, nextStep: step)
+        var n = 0
+        while ContinuousClock.now < deadline {
+            let trip = "k\(trial)-w\(writer)-\(n)"
+            n += 1
+            let body = #"{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.42}},"dropoffPoint":{"point":{"latitude":43.7395,"longitude":7.428}},"numberOfPassengers":1}"#
+            guard let (status, _) = try? await api.send("POST", "/v1/providers/p/trips?tripId=\(trip)", body) else { break }
+            if status == 200 { outcome.acknowledgedTrips.append(trip) }
+
+            let moving = outcome.nextStep
+            outcome.nextStep += 1
+            outcome.inFlightStep = moving
+            let update = #"{"lastLocation":{"location":{"latitude":\#(latitude(step: moving)),"longitude":7.42}}}"#
+            guard let (moved, _) = try? await api.send("PUT", "/v1/providers/p/vehicles/v\(writer)?updateMask=lastLocation", update) else { break }
+            // Any answer settles the write; only one cut off by the kill stays in flight.
+            outcome.inFlightStep = nil
+            if moved == 200 { outcome.lastAcknowledgedStep = moving }
+        }
+        return outcome
+    }
+}
+
+/// JSON over loopback HTTP with a bearer token; any status is returned, transport failures thrown.
+private struct FleetHTTP: Sendable {
+    let url: String
+    let token: String
+
+    func send(_ method: String, _ path: String, _ body: String?) async throws -> (Int, [String: Any]) {
+        var request = URLRequest(url: URL(string: url + path)!)
+        request.httpMethod = method
+        request.timeoutInterval = 10
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(body.utf8)
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return (status, ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:])
+    }
+}
