@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all deps build release test conformance demo clean bench bench-build
+.PHONY: all deps build release test conformance demo clean bench bench-build bench-packages bench-server bench-rider
 
 all: build
 
@@ -32,10 +32,22 @@ demo: build
 clean:
 	rm -rf .build
 
-# Benchmarks live in their own package (Benchmarks/Package.swift) so that `swift test` here never builds them.
-# See docs/PERFORMANCE.md. A cold run takes a few minutes; each reading benchmark reads a 100,000-line file.
-bench: deps
+# Every benchmark (docs/PERFORMANCE.md): package-benchmark's (their own package, Benchmarks/Package.swift, so that
+# `swift test` here never builds them; each reading benchmark reads a 100,000-line file), then, on the release
+# build, the server under wrk next to nginx, and the rider at rest plus a 100k-event replay. A cold run takes
+# about 20 minutes, most of it release builds and the rider's 60 idle seconds.
+bench: bench-packages bench-server bench-rider
+
+bench-packages: deps
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
+
+bench-server: deps
+	$(SWIFT) build -c release --product tripterm
+	SWIFT=$(SWIFT) ./scripts/bench-server.sh
+
+bench-rider: deps
+	$(SWIFT) build -c release --product tripterm
+	SWIFT=$(SWIFT) ./scripts/bench-rider.sh
 
 bench-build: deps
 	cd Benchmarks && $(SWIFT) build -c release

@@ -18,9 +18,6 @@ CONNS="${CONNS:-64 256}"
 
 WRK="$(command -v wrk || true)"
 [ -n "$WRK" ] || { echo "bench-server: needs wrk (apt-get install wrk)" >&2; exit 2; }
-bin="$("$SWIFT" build -c release --show-bin-path)/tripterm"
-[ -x "$bin" ] || { echo "bench-server: build first: swift build -c release --product tripterm" >&2; exit 2; }
-
 work="$(mktemp -d)"
 pid=""
 cleanup() {
@@ -28,37 +25,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-
-db="$work/fleet.sqlite"
-"$bin" serve --port 0 --db "$db" --log-level warning > "$work/stdout" 2> "$work/stderr" &
-pid=$!
-base=""
-for _ in $(seq 1 100); do
-  base="$(sed -n 's/^listening on //p' "$work/stdout" | head -1)"
-  [ -n "$base" ] && break
-  sleep 0.1
-done
-[ -n "$base" ] || { cat "$work/stderr" >&2; exit 1; }
-
-server="$("$bin" token --server --db "$db")"
-driver="$("$bin" token --vehicle vehicle-7 --db "$db")"
-consumer="$("$bin" token --trip trip-1 --db "$db")"
-python3 - "$base" "$server" "$driver" <<'PY'
-import json, sys, urllib.request
-base, server, driver = sys.argv[1:]
-def call(method, path, token, body):
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method,
-                                     headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        assert response.status == 200
-call("POST", "/v1/providers/tripterm-demo/vehicles?vehicleId=vehicle-7", server,
-     {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}})
-call("POST", "/v1/providers/tripterm-demo/trips?tripId=trip-1", server,
-     {"tripType": "EXCLUSIVE", "vehicleId": "vehicle-7",
-      "pickupPoint": {"point": {"latitude": 43.7395322, "longitude": 7.4268815}},
-      "dropoffPoint": {"point": {"latitude": 43.7490172, "longitude": 7.4364205}}})
-call("PUT", "/v1/providers/tripterm-demo/trips/trip-1?updateMask=tripStatus", server, {"tripStatus": "ENROUTE_TO_PICKUP"})
-PY
+. scripts/lib/bench-server-fixture.sh
 
 # One location report, as the Driver SDK sends it: the body wrk repeats for the write benchmark.
 report='{"lastLocation":{"location":{"latitude":43.7328119,"longitude":7.4191236},"heading":41,"speed":8.3},"remainingDistanceMeters":1184,"remainingTimeSeconds":173}'
