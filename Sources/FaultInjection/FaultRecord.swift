@@ -22,3 +22,23 @@ public struct PhaseChange: Sendable {
     public var broken: Bool
     public var at: ContinuousClock.Instant
 }
+
+extension FaultRecord {
+    /// The records that decided each call of a client that retries once after a 401, as `FleetEngineClient`
+    /// does: every record, except that a 401 and the retry after it count as one call, decided by the retry.
+    /// Valid when the client's calls do not overlap (one poll or update at a time).
+    public static func decidingAttempts(_ records: [FaultRecord]) -> [FaultRecord] {
+        var deciding: [FaultRecord] = []
+        var i = 0
+        while i < records.count {
+            if records[i].answeredStatus == 401, i + 1 < records.count {
+                deciding.append(records[i + 1])
+                i += 2
+            } else {
+                deciding.append(records[i])
+                i += 1
+            }
+        }
+        return deciding
+    }
+}

@@ -1,0 +1,181 @@
+import FaultInjection
+import FleetClient
+import FleetModel
+import Foundation
+import Synchronization
+import Testing
+import TripFollowing
+
+/// A rider's `TripModel` follows a trip over HTTP through a fault proxy in front of the real local server, for at
+/// least a thousand injected faults, while the driver moves the vehicle and steps the trip directly on the server.
+///
+/// Here rather than in FleetClientTests because this target already runs the server in-process with the reporter.
+@Suite struct RiderModelSoakTests {
+    static let pollInterval = Duration.milliseconds(5)
+    static let requestTimeout = Duration.milliseconds(250)
+    /// Scheduling slack on a loaded two-core machine (debug build, other tests running).
+    static let slack = Duration.milliseconds(500)
+
+    /// What the rider's subscriber heard, with the proxy's request count at each callback (polls do not overlap,
+    /// so the last request the proxy saw is the one that decided the poll).
+    final class Witness: TripModelSubscriber {
+        struct Failure: Sendable {
+            var error: TripServiceError
+            var record: Int
+            var at: ContinuousClock.Instant
+            var retryDelay: Duration
+        }
+
+        let proxy: FaultProxy
+        let failures = Mutex<[Failure]>([])
+        let recoveries = Mutex<[ContinuousClock.Instant]>([])
+        let statuses = Mutex<[TripStatus]>([])
+
+        init(proxy: FaultProxy) { self.proxy = proxy }
+
+        func tripModel(_ model: TripModel, didFailUpdateTripWithError error: TripServiceError) async {
+            let record = proxy.requestCount - 1, at = ContinuousClock.now
+            let delay = await model.retryDelay
+            failures.withLock { $0.append(Failure(error: error, record: record, at: at, retryDelay: delay)) }
+        }
+
+        func tripModel(_ model: TripModel, didRecoverAfter failures: Int, lastError: TripServiceError) async {
+            recoveries.withLock { $0.append(.now) }
+        }
+
+        func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async {
+            statuses.withLock { $0.append(tripStatus) }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func aRiderFollowsATripThroughAThousandFaults() async throws {
+        try await withLocalServer { server, http in
+            let tripName = try TripName(parsing: "providers/p/trips/soak")
+            let driver = TripDriver(
+                client: try await server.client(http: http), vehicle: try VehicleName(parsing: "providers/p/vehicles/soak"),
+                trip: tripName)
+            try await driver.start()
+
+            let proxy = try await FaultProxy.start(target: server.baseURL, stallLimit: .seconds(1))
+            let token = try await server.minter.mint(.server)
+            let riderClient = try FleetEngineClient(
+                baseURL: proxy.url, tokenProvider: FixedTokenProvider(token: token), httpClient: http,
+                options: FleetClientOptions(requestTimeout: Self.requestTimeout))
+            let options = TripModelOptions(
+                pollInterval: Self.pollInterval, initialBackoff: .milliseconds(1), clientErrorRetryInterval: Self.pollInterval,
+                jitterSeed: 7)
+            let model = TripModel(tripName: tripName, backend: FleetEngineBackend(client: riderClient), options: options)
+            let witness = Witness(proxy: proxy)
+            await model.register(witness)
+
+            let started = ContinuousClock.now
+            proxy.mode = .plan(Soak.plan(seed: 0x50AC))
+            await model.start()
+            // The driver drives and steps the trip to ENROUTE_TO_DROPOFF over the soak.
+            var stepped = 0
+            while proxy.injectedCount < Soak.faultTarget, ContinuousClock.now - started < .seconds(120) {
+                try await driver.drive(1)
+                if stepped < 2 && proxy.injectedCount > (stepped + 1) * Soak.faultTarget / 3 {
+                    try await driver.step()
+                    stepped += 1
+                }
+                try await Task.sleep(for: .milliseconds(15))
+            }
+            proxy.heal()
+            let healed = ContinuousClock.now
+            let elapsed = healed - started
+            #expect(proxy.injectedCount >= Soak.faultTarget)
+
+            // Healed: the next poll sees the trip exactly as the server has it (countdowns aside, which age).
+            await model.refresh()
+            let direct = try await server.client(http: http)
+            let view = GetTripOptions(view: .journeySharingV1S)
+            let followed = await Self.withoutCountdowns(model.trip), actual = try await Self.withoutCountdowns(direct.getTrip(tripName, options: view))
+            #expect(followed == actual, "\(Self.difference(followed, actual))")
+            // Then the trip ends, and the model with it; its last trip is the server's.
+            try await driver.step()
+            let finished = ContinuousClock.now
+            while !(await model.isFinished), ContinuousClock.now - finished < .seconds(10) { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(await model.isFinished)
+            #expect(try await model.trip == direct.getTrip(tripName, options: view))
+            #expect(witness.statuses.withLock { $0 } == [.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete])
+            await model.stop()
+            await driver.stop()
+            await proxy.stop()
+
+            let records = proxy.records, failures = witness.failures.withLock { $0 }
+            Self.expectEveryFailureClassifiedAsInjected(records: records, failures: failures)
+            Self.expectRecoveryWithinOneInterval(
+                phases: proxy.phaseChanges.filter { $0.at < healed }, failures: failures, recoveries: witness.recoveries.withLock { $0 })
+            print("rider model soak: \(records.count) requests, \(records.count { $0.fault != nil }) faults injected, "
+                + "\(failures.count) failures delivered, \(proxy.phaseChanges.count { !$0.broken }) healings in \(elapsed)")
+        }
+    }
+
+    /// Each failure the subscriber heard is the one its deciding request was given, classified as the fault's
+    /// expectation says; each deciding request that got a fault produced exactly one failure; each forwarded
+    /// request was answered 200.
+    static func expectEveryFailureClassifiedAsInjected(records: [FaultRecord], failures: [Witness.Failure]) {
+        let deciding = FaultRecord.decidingAttempts(records)
+        let faulted = deciding.filter { $0.fault != nil }.map(\.index)
+        #expect(failures.map(\.record) == faulted, "failures delivered for exactly the polls that got a fault")
+        var mismatches: [String] = []
+        for failure in failures {
+            guard let expected = records[failure.record].expected else { continue }
+            if let problem = expected.mismatch(failure.error) {
+                mismatches.append("\(records[failure.record].fault!): \(problem) — \(failure.error)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) misclassified, e.g. \(mismatches.prefix(5))")
+        #expect(records.filter { $0.fault == nil }.allSatisfy { $0.answeredStatus == 200 })
+        // Structurally: after any failure the model looks again within one poll interval (or the Retry-After).
+        let late = failures.filter { $0.retryDelay > max(Self.pollInterval, $0.error.retryAfter ?? .zero) }
+        #expect(late.isEmpty, "retries later than one interval: \(late.prefix(3).map { "\($0.error.code) \($0.retryDelay)" })")
+    }
+
+    /// After each healing that found the model failing (or failing just after, from a request in flight), the
+    /// model recovers within one poll interval (or the Retry-After) of the later of the healing and its last
+    /// failure, plus slack — whenever the healthy phase lasted that long.
+    static func expectRecoveryWithinOneInterval(
+        phases: [PhaseChange], failures: [Witness.Failure], recoveries: [ContinuousClock.Instant]
+    ) {
+        var checked = 0, late: [String] = []
+        for (i, phase) in phases.enumerated() where !phase.broken {
+            let end = i + 1 < phases.count ? phases[i + 1].at : ContinuousClock.now
+            let before = failures.last { $0.at < phase.at }
+            let failingAtHealing = before.map { f in !recoveries.contains { $0 > f.at && $0 < phase.at } } ?? false
+            guard failingAtHealing || failures.contains(where: { $0.at >= phase.at && $0.at < end }) else { continue }
+            let recovery = recoveries.first { $0 > phase.at && $0 < end }
+            guard let last = failures.last(where: { $0.at < (recovery ?? end) }) else { continue }
+            let deadline = max(phase.at, last.at) + max(pollInterval, last.error.retryAfter ?? .zero) + slack
+            guard deadline < end else { continue }
+            checked += 1
+            if recovery.map({ $0 > deadline }) ?? true {
+                late.append("healed at +\(phase.at - phases[0].at), recovered \(recovery.map { "after \($0 - phase.at)" } ?? "never")")
+            }
+        }
+        #expect(checked > 10, "enough healings to judge: \(checked)")
+        #expect(late.isEmpty, "no recovery within one interval after \(late.count) of \(checked) healings: \(late.prefix(5))")
+    }
+
+    /// The top-level JSON fields that differ, for a readable failure.
+    static func difference(_ a: Trip?, _ b: Trip?) -> String {
+        func fields(_ trip: Trip?) -> [String: String] {
+            guard let trip, let data = try? ProtoJSON.encode(trip),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+            return object.mapValues { "\($0)" }
+        }
+        let x = fields(a), y = fields(b)
+        return Set(x.keys).union(y.keys).sorted().filter { x[$0] != y[$0] }
+            .map { "\($0): \(x[$0]?.prefix(200) ?? "-") ≠ \(y[$0]?.prefix(200) ?? "-")" }.joined(separator: "\n")
+    }
+
+    /// The trip without the countdowns the server derives from the time of the answer.
+    static func withoutCountdowns(_ trip: Trip?) -> Trip? {
+        guard var trip else { return nil }
+        trip.remainingTimeToFirstWaypoint = nil
+        for i in trip.remainingWaypoints.indices { trip.remainingWaypoints[i].duration = nil }
+        return trip
+    }
+}
