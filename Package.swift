@@ -145,7 +145,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
-            name: "TriptermTests", dependencies: ["tripterm", .product(name: "Hummingbird", package: "hummingbird")],
+            name: "TriptermTests",
+            dependencies: ["tripterm", "FaultInjection", .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["Golden"]
         ),
     ],

@@ -31,6 +31,15 @@ struct RiderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds between polls, at least 1 (the Consumer SDK polls every 5).", valueName: "seconds"))
     var interval: Double = 5
 
+    /// Test-only pacing (the fault soak in TriptermTests): poll every N ms, below --interval's 1 s floor, and retry
+    /// every failure, client ones included, at that pace. Hidden, as no rider needs it; docs/TESTING.md.
+    @Option(name: .customLong("poll-ms"), help: .hidden)
+    var pollMilliseconds: Int?
+
+    /// Test-only: the request timeout in ms (15 s otherwise), so a stalled response fails fast in the soak.
+    @Option(name: .customLong("request-timeout-ms"), help: .hidden)
+    var requestTimeoutMilliseconds: Int?
+
     @Option(name: .customLong("region-code"), help: ArgumentHelp("Send header.regionCode (a CLDR region such as US) with each request.", valueName: "code"))
     var regionCode: String?
 
@@ -53,6 +62,8 @@ struct RiderCommand: AsyncParsableCommand {
         guard interval.isFinite, interval >= 1 else {
             throw ValidationError("--interval must be a number of seconds, at least 1, not '\(interval)'")
         }
+        if let ms = pollMilliseconds, ms < 1 { throw ValidationError("--poll-ms must be at least 1") }
+        if let ms = requestTimeoutMilliseconds, ms < 1 { throw ValidationError("--request-timeout-ms must be at least 1") }
         if let regionCode, regionCode.count != 2 || !regionCode.allSatisfy(\.isLetter) {
             throw ValidationError("--region-code must be a two-letter region such as US, not '\(regionCode)'")
         }
@@ -75,9 +86,17 @@ struct RiderCommand: AsyncParsableCommand {
         try await http.shutdown()
     }
 
+    /// The poll interval from --interval, or the test-only --poll-ms pacing.
+    private var modelOptions: TripModelOptions {
+        guard let ms = pollMilliseconds else { return TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))) }
+        let pace = Duration.milliseconds(ms)
+        return TripModelOptions(pollInterval: pace, initialBackoff: min(pace, .seconds(1)), clientErrorRetryInterval: pace)
+    }
+
     private func follow(_ name: TripName, http: HTTPClient) async throws {
         var options = FleetClientOptions(role: .consumer)
         if let regionCode { options.requestHeader = RequestHeader(regionCode: regionCode.uppercased()) }
+        if let ms = requestTimeoutMilliseconds { options.requestTimeout = .milliseconds(ms) }
         let client: FleetEngineClient
         do {
             client = try FleetEngineClient(baseURL: backend, tokenProvider: auth.provider(httpClient: http), httpClient: http, options: options)
@@ -85,7 +104,7 @@ struct RiderCommand: AsyncParsableCommand {
             throw CommandFailure("--backend: \(error.message)")
         }
         let backend = FleetEngineBackend(client: client)
-        let model = TripModel(tripName: name, backend: backend, options: TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))))
+        let model = TripModel(tripName: name, backend: backend, options: modelOptions)
         let recorder = try record.map { path in
             try TripRecorder(path: path, tripName: name, source: "rider \(client.baseURL)")
         }
