@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TriptermTests",
-            dependencies: ["tripterm", "FaultInjection", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["tripterm", "FaultInjection"],
             exclude: ["Golden"]
         ),
     ],

@@ -1,6 +1,6 @@
+import FaultInjection
 import FleetModel
 import Foundation
-import Hummingbird
 import Synchronization
 import Testing
 
@@ -72,26 +72,10 @@ import Testing
     /// Runs a loopback server answering the script in order (the last answer repeating), and `body` with its URL.
     /// Returns what `body` returned and the requests, as `METHOD path?query authorization-header`.
     static func withFake<T: Sendable>(_ script: [(Int, String)], _ body: (String) async throws -> T) async throws -> (T, [String]) {
-        let state = Locked(ScriptState())
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            let index: Int = state.withLock { s in
-                s.requests.append("\(request.method.rawValue) \(request.uri.path)?\(request.uri.query ?? "") \(request.headers[.authorization] ?? "-")")
-                defer { s.next += 1 }
-                return min(s.next, script.count - 1)
-            }
-            let (status, text) = script[index]
-            return Response(status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+        try await FakeFleetEngine.with(script: script.map { .json(status: $0.0, $0.1) }) { fake in
+            let result = try await body(fake.baseURL)
+            return (result, fake.requests.map { "\($0.method) \($0.path)?\($0.query) \($0.authorization ?? "-")" })
         }
-        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            responder: responder, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { portSink.yield($0.localAddress?.port ?? 0) })
-        let server = Task { try await app.runService(gracefulShutdownSignals: []) }
-        defer { server.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        let result = try await body("http://127.0.0.1:\(port)")
-        return (result, state.withLock { $0.requests })
     }
 
     /// Runs the binary without blocking a Swift concurrency thread (the server above needs them).
@@ -132,12 +116,6 @@ import Testing
 private final class SendableProcess: @unchecked Sendable {
     let process: Process
     init(_ process: Process) { self.process = process }
-}
-
-/// Where a scripted fake is in its script, and what it was asked.
-struct ScriptState: Sendable {
-    var next = 0
-    var requests: [String] = []
 }
 
 /// A value behind a lock that escaping closures can share (a `Mutex` itself cannot be captured by them).
