@@ -10,8 +10,9 @@ public struct ConsumableTrafficPolyline: ProtoMessage, Hashable, Sendable {
         self.encodedPathToWaypoint = encodedPathToWaypoint
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         speedReadingInterval = try r.repeated("speedReadingInterval")
         encodedPathToWaypoint = try r("encodedPathToWaypoint", default: "")
         try r.finish()
@@ -54,8 +55,9 @@ public struct SpeedReadingInterval: ProtoMessage, Hashable, Sendable {
         self.speed = speed
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         startPolylinePointIndex = try r("startPolylinePointIndex", default: 0)
         endPolylinePointIndex = try r("endPolylinePointIndex", default: 0)
         speed = try r("speed", default: .speedUnspecified)

@@ -1,6 +1,7 @@
 extension LatLng: ProtoMessage {
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         self.init(latitude: try r("latitude", default: 0), longitude: try r("longitude", default: 0))
         try r.finish()
     }

@@ -35,32 +35,43 @@ public struct ProtoDuration: Hashable, Comparable, Sendable {
     static let maxSeconds: Int64 = 315_576_000_000
 
     public init(protoText text: String) throws(ProtoValueError) {
-        func fail(_ why: String) -> ProtoValueError {
-            ProtoValueError("invalid Duration \"\(text)\": \(why) (expected seconds with an 's' suffix, like 12.5s)")
+        var utf8 = text
+        switch utf8.withUTF8(Self.parseProtoText) {
+        case .success(let value):
+            self = value
+        case .failure(let why):
+            throw ProtoValueError(
+                "invalid Duration \"\(text)\": \(why) (expected seconds with an 's' suffix, like 12.5s)")
         }
-        var p = AsciiScanner(text)
-        let negative = p.eat("-")
+    }
+
+    /// The parse behind ``init(protoText:)`` over UTF-8 bytes, so that a JSON reader holding the bytes needs no
+    /// `String`; the failure says only why.
+    static func parseProtoText(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ProtoDuration, ProtoValueError> {
+        func fail(_ why: String) -> Result<ProtoDuration, ProtoValueError> { .failure(ProtoValueError(why)) }
+        var p = AsciiScanner(bytes)
+        let negative = p.eat(UInt8(ascii: "-"))
         var seconds: Int64 = 0
         var digits = 0
         while let d = p.digit() {
             digits += 1
-            guard digits <= 12 else { throw fail("too many digits") }
+            guard digits <= 12 else { return fail("too many digits") }
             seconds = seconds * 10 + Int64(d)
         }
         var nanos = 0
         var fraction = 0
-        if p.eat(".") {
+        if p.eat(UInt8(ascii: ".")) {
             while let d = p.digit() {
                 fraction += 1
-                guard fraction <= 9 else { throw fail("more than 9 fractional digits") }
+                guard fraction <= 9 else { return fail("more than 9 fractional digits") }
                 nanos = nanos * 10 + d
             }
             for _ in fraction..<9 { nanos *= 10 }
         }
-        guard digits + fraction > 0 else { throw fail("no digits") }
-        guard p.eat("s"), p.atEnd else { throw fail("missing 's' suffix") }
-        guard seconds <= Self.maxSeconds else { throw fail("longer than 10,000 years") }
-        self.init(seconds: negative ? -seconds : seconds, nanos: Int32(negative ? -nanos : nanos))
+        guard digits + fraction > 0 else { return fail("no digits") }
+        guard p.eat(UInt8(ascii: "s")), p.atEnd else { return fail("missing 's' suffix") }
+        guard seconds <= Self.maxSeconds else { return fail("longer than 10,000 years") }
+        return .success(ProtoDuration(seconds: negative ? -seconds : seconds, nanos: Int32(negative ? -nanos : nanos)))
     }
 
     /// Seconds with 0, 3, 6 or 9 fractional digits and an `s`, as protobuf writes it.

@@ -46,43 +46,54 @@ extension ProtoTimestamp {
     /// Parses RFC 3339 as proto3 JSON accepts it: `YYYY-MM-DDTHH:MM:SS`, 0–9 fractional digits, then `Z` or an
     /// offset such as `+01:00`.
     public init(rfc3339 text: String) throws(ProtoValueError) {
-        var p = AsciiScanner(text)
-        func fail(_ why: String) -> ProtoValueError {
-            ProtoValueError("invalid Timestamp \"\(text)\": \(why) (expected RFC 3339 like 2025-01-01T00:00:00.5Z)")
+        var utf8 = text
+        switch utf8.withUTF8(Self.parseRFC3339) {
+        case .success(let value):
+            self = value
+        case .failure(let why):
+            throw ProtoValueError(
+                "invalid Timestamp \"\(text)\": \(why) (expected RFC 3339 like 2025-01-01T00:00:00.5Z)")
         }
-        guard let year = p.digits(4), p.eat("-"), let month = p.digits(2), p.eat("-"), let day = p.digits(2),
-            p.eat("T") || p.eat("t"), let hour = p.digits(2), p.eat(":"), let minute = p.digits(2), p.eat(":"),
-            let second = p.digits(2)
-        else { throw fail("malformed date or time") }
+    }
+
+    /// The parse behind ``init(rfc3339:)`` over UTF-8 bytes, so that a JSON reader holding the bytes needs no
+    /// `String`; the failure says only why.
+    static func parseRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ProtoTimestamp, ProtoValueError> {
+        var p = AsciiScanner(bytes)
+        func fail(_ why: String) -> Result<ProtoTimestamp, ProtoValueError> { .failure(ProtoValueError(why)) }
+        guard let year = p.digits(4), p.eat(UInt8(ascii: "-")), let month = p.digits(2), p.eat(UInt8(ascii: "-")),
+            let day = p.digits(2), p.oneOf(UInt8(ascii: "T"), UInt8(ascii: "t")) != nil, let hour = p.digits(2),
+            p.eat(UInt8(ascii: ":")), let minute = p.digits(2), p.eat(UInt8(ascii: ":")), let second = p.digits(2)
+        else { return fail("malformed date or time") }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
             minute < 60, second < 60
-        else { throw fail("field out of range") }
+        else { return fail("field out of range") }
         var nanos = 0
-        if p.eat(".") {
+        if p.eat(UInt8(ascii: ".")) {
             var count = 0
             while let d = p.digit() {
                 count += 1
-                guard count <= 9 else { throw fail("more than 9 fractional digits") }
+                guard count <= 9 else { return fail("more than 9 fractional digits") }
                 nanos = nanos * 10 + d
             }
-            guard count > 0 else { throw fail("no digits after '.'") }
+            guard count > 0 else { return fail("no digits after '.'") }
             for _ in count..<9 { nanos *= 10 }
         }
         var offset = 0
-        if p.eat("Z") || p.eat("z") {
-        } else if let sign = p.oneOf("+-") {
-            guard let oh = p.digits(2), p.eat(":"), let om = p.digits(2), oh < 24, om < 60 else {
-                throw fail("malformed UTC offset")
+        if p.oneOf(UInt8(ascii: "Z"), UInt8(ascii: "z")) != nil {
+        } else if let sign = p.oneOf(UInt8(ascii: "+"), UInt8(ascii: "-")) {
+            guard let oh = p.digits(2), p.eat(UInt8(ascii: ":")), let om = p.digits(2), oh < 24, om < 60 else {
+                return fail("malformed UTC offset")
             }
-            offset = (oh * 3600 + om * 60) * (sign == "-" ? -1 : 1)
+            offset = (oh * 3600 + om * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
         } else {
-            throw fail("missing 'Z' or UTC offset")
+            return fail("missing 'Z' or UTC offset")
         }
-        guard p.atEnd else { throw fail("unexpected text after the time") }
+        guard p.atEnd else { return fail("unexpected text after the time") }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
-        guard (Self.minSeconds...Self.maxSeconds).contains(seconds) else { throw fail("outside years 0001–9999") }
-        self.init(seconds: seconds, nanos: Int32(nanos))
+        guard (Self.minSeconds...Self.maxSeconds).contains(seconds) else { return fail("outside years 0001–9999") }
+        return .success(ProtoTimestamp(seconds: seconds, nanos: Int32(nanos)))
     }
 
     /// RFC 3339 in UTC with 0, 3, 6 or 9 fractional digits, as protobuf writes it.

@@ -56,8 +56,9 @@ public struct RequestHeader: ProtoMessage, Hashable, Sendable {
         self.traceId = ""
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         languageCode = try r("languageCode", default: "")
         regionCode = try r("regionCode", default: "")
         sdkVersion = try r("sdkVersion", default: "")

@@ -7,8 +7,9 @@ public struct TrafficPolylineData: ProtoMessage, Hashable, Sendable {
         self.trafficRendering = trafficRendering
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         trafficRendering = try r("trafficRendering")
         try r.finish()
     }
@@ -25,8 +26,9 @@ public struct VisualTrafficReportPolylineRendering: ProtoMessage, Hashable, Send
 
     public init(roadStretch: [RoadStretch] = []) { self.roadStretch = roadStretch }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         roadStretch = try r.repeated("roadStretch")
         try r.finish()
     }
@@ -66,8 +68,9 @@ public struct RoadStretch: ProtoMessage, Hashable, Sendable {
         self.lengthMeters = lengthMeters
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         style = try r("style", default: .styleUnspecified)
         offsetMeters = try r("offsetMeters", default: 0)
         lengthMeters = try r("lengthMeters", default: 0)

@@ -60,8 +60,9 @@ public struct VehicleLocation: ProtoMessage, Hashable, Sendable {
         self.roadSnapped = false
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         location = try r("location")
         horizontalAccuracy = try r("horizontalAccuracy")
         latlngAccuracy = try r("latlngAccuracy")

@@ -1,25 +1,25 @@
 /// A cursor over the ASCII bytes of a short string, for the hand-written parsers of Timestamps and Durations
-/// (Foundation's date parsers drop nanoseconds).
+/// (Foundation's date parsers drop nanoseconds). It reads borrowed bytes, so a value parsed straight from a JSON
+/// buffer costs no `String`.
 struct AsciiScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var atEnd: Bool { index == bytes.count }
 
-    mutating func eat(_ c: Character) -> Bool {
-        guard index < bytes.count, let ascii = c.asciiValue, bytes[index] == ascii else { return false }
+    mutating func eat(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
-    mutating func oneOf(_ set: String) -> Character? {
-        guard index < bytes.count else { return nil }
-        let c = Character(Unicode.Scalar(bytes[index]))
-        guard set.contains(c) else { return nil }
-        index += 1
-        return c
+    /// One of `a`, `b`, or nil.
+    mutating func oneOf(_ a: UInt8, _ b: UInt8) -> UInt8? {
+        guard index < bytes.count, bytes[index] == a || bytes[index] == b else { return nil }
+        defer { index += 1 }
+        return bytes[index]
     }
 
     mutating func digit() -> Int? {

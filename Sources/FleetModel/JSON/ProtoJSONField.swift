@@ -2,13 +2,21 @@
 /// by Foundation's defaults (int64 as strings, `"NaN"` for doubles, enums by name or number, and so on).
 public protocol ProtoJSONField: Sendable {
     init(protoJSON decoder: any Decoder) throws
+    /// Reads the value from a direct source (see ``ProtoFieldSource``); throws ``ProtoDirectDecodingMiss`` for
+    /// anything the general path should decide. The default leaves everything to the general path.
+    init<V: ProtoValueSource>(protoValue value: V) throws
     func encodeProtoJSON(to encoder: any Encoder) throws
     /// Whether this is proto3's default value, which a non-wrapper field omits on output.
     var isProtoDefault: Bool { get }
 }
 
 /// A proto message: an object whose `Codable` conformance follows the proto3 JSON mapping.
-public protocol ProtoMessage: ProtoJSONField, Codable, Equatable {}
+public protocol ProtoMessage: ProtoJSONField, Codable, Equatable {
+    /// Reads the message's fields, from a ``ProtoReader`` (what `init(from:)` passes) or a direct source. The
+    /// default throws ``ProtoDirectDecodingMiss``, so a message that does not list its fields here is decoded by
+    /// the general path only.
+    init<F: ProtoFieldSource>(fields: F) throws
+}
 
 extension ProtoMessage {
     public init(protoJSON decoder: any Decoder) throws { try self.init(from: decoder) }

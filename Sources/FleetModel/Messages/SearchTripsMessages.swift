@@ -19,8 +19,9 @@ public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
         self.minimumStaleness = minimumStaleness
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         header = try r("header")
         _ = try r("parent", default: "")
         vehicleId = try r("vehicleId", default: "")
@@ -53,8 +54,9 @@ public struct SearchTripsResponse: ProtoMessage, Hashable, Sendable {
         self.nextPageToken = nextPageToken
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         trips = try r.repeated("trips")
         nextPageToken = try r("nextPageToken", default: "")
         try r.finish()

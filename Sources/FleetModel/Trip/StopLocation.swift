@@ -10,8 +10,9 @@ public struct StopLocation: ProtoMessage, Hashable, Sendable {
         self.timestamp = timestamp
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         point = try r("point")
         timestamp = try r("timestamp")
         stopTime = try r("stopTime")

@@ -18,8 +18,9 @@ public struct TerminalLocation: ProtoMessage, Hashable, Sendable {
         self.terminalLocationType = .unknownWaypointType
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         point = try r("point")
         terminalPointId = try r("terminalPointId")
         accessPointId = try r("accessPointId", default: "")
@@ -51,8 +52,9 @@ public struct TerminalPointId: ProtoMessage, Hashable, Sendable {
         self.value = value
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         placeId = try r("placeId")
         generatedId = try r("generatedId")
         value = try r("value", default: "")

@@ -67,8 +67,9 @@ public struct Trip: ProtoMessage, Hashable, Sendable {
         self.attributes = []
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         name = try r("name", default: "")
         vehicleId = try r("vehicleId", default: "")
         tripStatus = try r("tripStatus", default: .unknownTripStatus)

@@ -8,8 +8,9 @@ public struct TripAttribute: ProtoMessage, Hashable, Sendable {
         self.value = value
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         key = try r("key", default: "")
         value = try AttributeValue(reading: r)
         try r.finish()
@@ -28,7 +29,7 @@ public enum AttributeValue: Hashable, Sendable {
     case bool(Bool)
     case number(Double)
 
-    init?(reading r: ProtoReader) throws {
+    init?<F: ProtoFieldSource>(reading r: F) throws {
         if let s: String = try r("stringValue") {
             self = .string(s)
         } else if let b: Bool = try r("boolValue") {

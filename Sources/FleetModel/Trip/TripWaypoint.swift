@@ -27,8 +27,9 @@ public struct TripWaypoint: ProtoMessage, Hashable, Sendable {
         self.duration = duration
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         location = try r("location")
         tripId = try r("tripId", default: "")
         waypointType = try r("waypointType", default: .unknownWaypointType)

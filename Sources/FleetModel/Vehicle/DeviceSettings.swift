@@ -15,8 +15,9 @@ public struct DeviceSettings: ProtoMessage, Hashable, Sendable {
         self.batteryInfo = batteryInfo
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         locationPowerSaveMode = try r("locationPowerSaveMode", default: .unknownLocationPowerSaveMode)
         isPowerSaveMode = try r("isPowerSaveMode", default: false)
         isInteractive = try r("isInteractive", default: false)
@@ -72,8 +73,9 @@ public struct BatteryInfo: ProtoMessage, Hashable, Sendable {
         self.batteryPercentage = batteryPercentage
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         batteryStatus = try r("batteryStatus", default: .unknownBatteryStatus)
         powerSource = try r("powerSource", default: .unknownPowerSource)
         batteryPercentage = try r("batteryPercentage", default: 0)

@@ -10,8 +10,9 @@ public struct LicensePlate: ProtoMessage, Hashable, Sendable {
         self.lastCharacter = lastCharacter
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         countryCode = try r("countryCode", default: "")
         lastCharacter = try r("lastCharacter", default: "")
         try r.finish()

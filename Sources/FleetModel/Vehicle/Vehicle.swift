@@ -49,8 +49,9 @@ public struct Vehicle: ProtoMessage, Hashable, Sendable {
         self.navigationStatus = .unknownNavigationStatus
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         name = try r("name", default: "")
         vehicleState = try r("vehicleState", default: .unknownVehicleState)
         supportedTripTypes = try r.repeated("supportedTripTypes")

@@ -11,8 +11,9 @@ public struct VehicleAttribute: ProtoMessage, Hashable, Sendable {
         self.typedValue = typedValue
     }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         key = try r("key", default: "")
         value = try r("value", default: "")
         typedValue = try AttributeValue(reading: r)

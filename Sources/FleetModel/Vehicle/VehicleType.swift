@@ -20,8 +20,9 @@ public struct VehicleType: ProtoMessage, Hashable, Sendable {
 
     public init(category: Category) { self.category = category }
 
-    public init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
         category = try r("category", default: .unknown)
         try r.finish()
     }

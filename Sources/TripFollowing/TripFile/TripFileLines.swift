@@ -18,8 +18,9 @@ struct TripFileHeader: ProtoMessage {
         self.generator = generator
     }
 
-    init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    init<F: ProtoFieldSource>(fields r: F) throws {
         format = try r("format", default: "")
         version = try r("version", default: 0)
         trip = try r("trip", default: "")
@@ -46,6 +47,13 @@ struct TripFileEventLine: ProtoMessage {
     var failure: TripFileFailure?
     var note: String?
 
+    init(time: ProtoTimestamp?, snapshot: Trip?, failure: TripFileFailure? = nil, note: String?) {
+        self.time = time
+        self.snapshot = snapshot
+        self.failure = failure
+        self.note = note
+    }
+
     init(_ event: TripEvent) {
         time = event.time
         switch event.kind {
@@ -55,8 +63,9 @@ struct TripFileEventLine: ProtoMessage {
         }
     }
 
-    init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    init<F: ProtoFieldSource>(fields r: F) throws {
         time = try r("time")
         snapshot = try r("snapshot")
         failure = try r("failure")
@@ -113,8 +122,9 @@ struct TripFileFailure: ProtoMessage {
             transport: transport.flatMap(TransportFailure.init(rawValue:)))
     }
 
-    init(from decoder: any Decoder) throws {
-        let r = try ProtoReader(decoder)
+    init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    init<F: ProtoFieldSource>(fields r: F) throws {
         code = try r("code", default: "")
         errorClass = try r("class", default: "")
         message = try r("message", default: "")

@@ -77,14 +77,14 @@ struct LogSchema: Sendable {
     /// the API docs do), unknown members such as `pointHandle` are skipped, and keys match folded.
     static let decodingOptions = ProtoJSONDecodingOptions(lenientEnums: true, caseInsensitiveKeys: true)
 
-    /// Decodes a folded log payload as the Fleet Engine message `type`, after renaming its fields.
-    func decode<Message: Decodable>(_ type: Message.Type, from value: JSONValue) throws(ProtoJSONError) -> Message {
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(apiSpelling(of: value))
-        } catch {
-            throw ProtoJSONError(path: "", message: "cannot re-encode the payload: \(error)")
-        }
-        return try ProtoJSON.decode(type, from: data, options: Self.decodingOptions)
+    /// Decodes a folded log payload as a Fleet Engine trip, after renaming its fields: straight from the value
+    /// when FleetModel's direct source can, else through `JSONDecoder` for the same result or the error.
+    func decode(_ type: Trip.Type, from value: JSONValue) throws(ProtoJSONError) -> Trip {
+        try ProtoJSON.decode(Trip.self, from: apiSpelling(of: value), options: Self.decodingOptions)
+    }
+
+    /// Decodes a folded log payload as a Fleet Engine vehicle, like ``decode(_:from:)-(Trip.Type,_)``.
+    func decode(_ type: Vehicle.Type, from value: JSONValue) throws(ProtoJSONError) -> Vehicle {
+        try ProtoJSON.decode(Vehicle.self, from: apiSpelling(of: value), options: Self.decodingOptions)
     }
 }

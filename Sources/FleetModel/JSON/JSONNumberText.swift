@@ -1,0 +1,77 @@
+/// JSON numbers read from their text, exactly as Foundation reads them: integers digit by digit, and doubles
+/// correctly rounded — by Clinger's fast path (at most 19 significant digits worth at most 2^53, times or divided by
+/// a power of ten up to 10^22, both exact, so one rounding) and else by the standard library's `Double(_:)`, which
+/// is correctly rounded like Foundation's `strtod`.
+enum JSONNumberText {
+    /// The integer the text spells, if it is digits only (with an optional `-`) and fits `T`.
+    static func integer<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
+        var i = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { i = 1 }
+        guard i < bytes.count else { return nil }
+        var value: T = 0
+        while i < bytes.count {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            // Accumulate negatively for a negative number, so that T.min is reachable.
+            let (next, o2) = negative ? times10.subtractingReportingOverflow(T(digit)) : times10.addingReportingOverflow(T(digit))
+            guard !o1, !o2 else { return nil }
+            value = next
+            i += 1
+        }
+        return value
+    }
+
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The double nearest the text (a valid JSON number), or nil when it is out of Double's range (infinite, or
+    /// non-zero digits that underflow to zero), which Foundation refuses or might round differently.
+    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
+            if mantissa != 0 || bytes[i] != UInt8(ascii: "0") { digits += 1 }
+            if digits <= 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0")) } else { exponent += 1 }
+            i += 1
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
+                if mantissa != 0 || bytes[i] != UInt8(ascii: "0") { digits += 1 }
+                if digits <= 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
+                    exponent -= 1
+                }
+                i += 1
+            }
+        }
+        var explicit = 0
+        if i < bytes.count {  // e or E
+            i += 1
+            let negativeExponent = bytes[i] == UInt8(ascii: "-")
+            if bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+            while i < bytes.count {
+                explicit = min(explicit * 10 + Int(bytes[i] &- UInt8(ascii: "0")), 100_000)
+                i += 1
+            }
+            if negativeExponent { explicit = -explicit }
+        }
+        exponent += explicit
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        if digits <= 19, mantissa <= 1 << 53, (-22...22).contains(exponent) {
+            let value = Double(mantissa)
+            let scaled = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
+            return negative ? -scaled : scaled
+        }
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite, value != 0 else { return nil }
+        return value
+    }
+}

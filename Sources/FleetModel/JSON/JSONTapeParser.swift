@@ -1,0 +1,231 @@
+/// The scanner behind ``JSONTape``: one recursive-descent pass over the bytes that checks the grammar and appends a
+/// token per value.
+struct JSONTapeParser {
+    private let bytes: UnsafePointer<UInt8>
+    private let count: Int
+    private var position = 0
+    /// A byte ≥ 0x80 was seen (inside a string), so the text needs UTF-8 validation.
+    private(set) var sawNonASCII = false
+
+    init(bytes: UnsafePointer<UInt8>, count: Int) {
+        self.bytes = bytes
+        self.count = count
+    }
+
+    mutating func parseDocument(into tokens: inout [JSONTape.Token]) -> Bool {
+        skipWhitespace()
+        guard value(into: &tokens, depth: 0) else { return false }
+        skipWhitespace()
+        return position == count
+    }
+
+    private mutating func skipWhitespace() {
+        while position < count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func value(into tokens: inout [JSONTape.Token], depth: Int) -> Bool {
+        guard position < count else { return false }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return object(into: &tokens, depth: depth + 1)
+        case UInt8(ascii: "["): return array(into: &tokens, depth: depth + 1)
+        case UInt8(ascii: "\""):
+            guard let token = string() else { return false }
+            tokens.append(token)
+            return true
+        case UInt8(ascii: "t"): return literal("true", .true, into: &tokens)
+        case UInt8(ascii: "f"): return literal("false", .false, into: &tokens)
+        case UInt8(ascii: "n"): return literal("null", .null, into: &tokens)
+        default: return number(into: &tokens)
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind, into tokens: inout [JSONTape.Token]) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard count - position >= length else { return false }
+        for i in 0..<length where bytes[position + i] != word.utf8Start[i] { return false }
+        tokens.append(JSONTape.Token(kind: kind, flags: 0, count: 0, start: position, end: position + length))
+        position += length
+        return true
+    }
+
+    private mutating func object(into tokens: inout [JSONTape.Token], depth: Int) -> Bool {
+        guard depth <= JSONTape.maxDepth else { return false }
+        let at = tokens.count
+        tokens.append(JSONTape.Token(kind: .object, flags: JSONTape.sortedKeys, count: 0, start: position, end: 0))
+        position += 1
+        skipWhitespace()
+        var members: UInt32 = 0
+        var flags = JSONTape.sortedKeys
+        var previousKey: (start: Int, end: Int)?
+        if position < count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+        } else {
+            while true {
+                guard position < count, bytes[position] == UInt8(ascii: "\""), let key = string() else { return false }
+                if key.flags & (JSONTape.escaped | JSONTape.underscore) != 0 { flags |= JSONTape.oddKeys }
+                if let previous = previousKey, !precedes(previous, (key.start, key.end)) {
+                    flags &= ~JSONTape.sortedKeys
+                }
+                previousKey = (key.start, key.end)
+                tokens.append(key)
+                skipWhitespace()
+                guard position < count, bytes[position] == UInt8(ascii: ":") else { return false }
+                position += 1
+                skipWhitespace()
+                guard value(into: &tokens, depth: depth) else { return false }
+                members += 1
+                skipWhitespace()
+                guard position < count else { return false }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                } else if bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    break
+                } else {
+                    return false
+                }
+            }
+        }
+        tokens[at].count = members
+        tokens[at].flags = flags
+        tokens[at].end = tokens.count
+        return true
+    }
+
+    /// Whether the bytes of key `a` sort strictly before those of key `b`.
+    private func precedes(_ a: (start: Int, end: Int), _ b: (start: Int, end: Int)) -> Bool {
+        let length = min(a.end - a.start, b.end - b.start)
+        for i in 0..<length {
+            let x = bytes[a.start + i]
+            let y = bytes[b.start + i]
+            if x != y { return x < y }
+        }
+        return a.end - a.start < b.end - b.start
+    }
+
+    private mutating func array(into tokens: inout [JSONTape.Token], depth: Int) -> Bool {
+        guard depth <= JSONTape.maxDepth else { return false }
+        let at = tokens.count
+        tokens.append(JSONTape.Token(kind: .array, flags: 0, count: 0, start: position, end: 0))
+        position += 1
+        skipWhitespace()
+        var elements: UInt32 = 0
+        if position < count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+        } else {
+            while true {
+                guard value(into: &tokens, depth: depth) else { return false }
+                elements += 1
+                skipWhitespace()
+                guard position < count else { return false }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                } else if bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    break
+                } else {
+                    return false
+                }
+            }
+        }
+        tokens[at].count = elements
+        tokens[at].end = tokens.count
+        return true
+    }
+
+    /// A string token, the position past its closing quote; nil on a control character, a bad escape or a lone
+    /// surrogate.
+    private mutating func string() -> JSONTape.Token? {
+        position += 1
+        let start = position
+        var flags: UInt8 = 0
+        while position < count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let token = JSONTape.Token(kind: .string, flags: flags, count: 0, start: start, end: position)
+                position += 1
+                return token
+            }
+            if byte == UInt8(ascii: "\\") {
+                flags |= JSONTape.escaped
+                guard escape() else { return nil }
+                continue
+            }
+            if byte < 0x20 { return nil }
+            if byte >= 0x80 { sawNonASCII = true }
+            if byte == UInt8(ascii: "_") { flags |= JSONTape.underscore }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Checks one escape at `position` (a backslash) and moves past it; a high surrogate must be followed by an
+    /// escaped low one.
+    private mutating func escape() -> Bool {
+        guard position + 1 < count else { return false }
+        switch bytes[position + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 2
+            return true
+        case UInt8(ascii: "u"):
+            guard let unit = JSONTapeStrings.hex4(bytes, position + 2, count) else { return false }
+            position += 6
+            if (0xDC00...0xDFFF).contains(unit) { return false }
+            guard (0xD800...0xDBFF).contains(unit) else { return true }
+            guard position + 1 < count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
+                let low = JSONTapeStrings.hex4(bytes, position + 2, count), (0xDC00...0xDFFF).contains(low)
+            else { return false }
+            position += 6
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    private mutating func number(into tokens: inout [JSONTape.Token]) -> Bool {
+        let start = position
+        var integral = true
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < count, isDigit(bytes[position]) else { return false }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            while position < count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < count, bytes[position] == UInt8(ascii: ".") {
+            integral = false
+            position += 1
+            guard position < count, isDigit(bytes[position]) else { return false }
+            while position < count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            integral = false
+            position += 1
+            if position < count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < count, isDigit(bytes[position]) else { return false }
+            while position < count, isDigit(bytes[position]) { position += 1 }
+        }
+        // A number runs into the next structural character or whitespace; `1x` or `01` is not JSON.
+        if position < count {
+            switch bytes[position] {
+            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break
+            default: return false
+            }
+        }
+        tokens.append(JSONTape.Token(kind: .number, flags: integral ? JSONTape.integral : 0, count: 0, start: start, end: position))
+        return true
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+}

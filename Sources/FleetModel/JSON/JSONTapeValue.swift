@@ -1,0 +1,172 @@
+import Foundation
+
+/// One value of a parsed ``JSONTape``, as a direct source for proto3 JSON fields (see ``ProtoFieldSource``).
+///
+/// It borrows the tape and the text: use it only inside ``JSONTape/withRoot(in:lenientEnums:_:)``.
+public struct JSONTapeValue: ProtoValueSource {
+    let tokens: UnsafePointer<JSONTape.Token>
+    let bytes: UnsafePointer<UInt8>
+    let index: Int
+    public let lenientEnums: Bool
+
+    private var token: JSONTape.Token { tokens[index] }
+
+    private var text: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + token.start, count: token.end - token.start)
+    }
+
+    public var kind: JSONTape.Kind { token.kind }
+    public var isNull: Bool { token.kind == .null }
+    public var isObject: Bool { token.kind == .object }
+
+    /// The index of the token after this value and everything inside it.
+    var next: Int { token.kind == .object || token.kind == .array ? token.end : index + 1 }
+
+    private func at(_ index: Int) -> JSONTapeValue {
+        JSONTapeValue(tokens: tokens, bytes: bytes, index: index, lenientEnums: lenientEnums)
+    }
+
+    /// The value of an object's member `name`; nil when absent. Throws ``ProtoDirectDecodingMiss`` when the
+    /// object's keys cannot be matched by bytes (escapes, snake_case) or `name` appears twice.
+    public func member(_ name: String) throws -> JSONTapeValue? {
+        let object = token
+        guard object.kind == .object else { throw ProtoDirectDecodingMiss() }
+        guard object.flags & JSONTape.oddKeys == 0 else { throw ProtoDirectDecodingMiss() }
+        let unique = object.flags & JSONTape.sortedKeys != 0
+        let found: Int?? = name.utf8.withContiguousStorageIfAvailable { wanted in
+            var found: Int?
+            var i = index + 1
+            while i < object.end {
+                let key = tokens[i]
+                let length = key.end - key.start
+                if length == wanted.count, memcmp(bytes + key.start, wanted.baseAddress!, length) == 0 {
+                    guard found == nil else { return Self.duplicate }
+                    found = i + 1
+                    if unique { return found }
+                }
+                i = at(i + 1).next
+            }
+            return found
+        }
+        guard let found else { return try slowMember(name) }
+        guard let found else { return nil }
+        guard found != Self.duplicate else { throw ProtoDirectDecodingMiss() }
+        return at(found)
+    }
+
+    private static let duplicate = -1
+
+    /// `member` for a name without contiguous UTF-8 (a bridged string).
+    private func slowMember(_ name: String) throws -> JSONTapeValue? {
+        var copy = name
+        copy.makeContiguousUTF8()
+        return try member(copy)
+    }
+
+    /// The elements of an array, or nil for any other kind of value.
+    public func elements() -> [JSONTapeValue]? {
+        guard token.kind == .array else { return nil }
+        var out: [JSONTapeValue] = []
+        out.reserveCapacity(Int(token.count))
+        var i = index + 1
+        while i < token.end {
+            out.append(at(i))
+            i = at(i).next
+        }
+        return out
+    }
+
+    /// Calls `body` with each member of an object, key (a string value) and value, in document order.
+    public func forEachMember(_ body: (_ key: JSONTapeValue, _ value: JSONTapeValue) throws -> Void) rethrows {
+        guard token.kind == .object else { return }
+        var i = index + 1
+        while i < token.end {
+            let value = at(i + 1)
+            try body(at(i), value)
+            i = value.next
+        }
+    }
+
+    /// The number of an array's elements or an object's members.
+    public var count: Int { Int(token.count) }
+
+    /// Calls `body` with a string's bytes as written between the quotes, when it has no escapes and is all ASCII;
+    /// nil otherwise (read it with ``string()``).
+    public func withPlainASCII<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        guard token.kind == .string, token.flags & JSONTape.escaped == 0 else { return nil }
+        let bytes = text
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        return try body(bytes)
+    }
+
+    /// Decodes each element of an array as `T`; nil for any other kind of value.
+    func decodeElements<T: ProtoJSONField>(_ type: T.Type) throws -> [T]? {
+        let array = token
+        guard array.kind == .array else { return nil }
+        var out: [T] = []
+        out.reserveCapacity(Int(array.count))
+        var i = index + 1
+        while i < array.end {
+            let element = at(i)
+            out.append(try T(protoValue: element))
+            i = element.next
+        }
+        return out
+    }
+
+    // MARK: ProtoValueSource
+
+    public func fields() -> JSONTapeFields? { token.kind == .object ? JSONTapeFields(object: self) : nil }
+
+    public func string() -> String? {
+        guard token.kind == .string else { return nil }
+        return JSONTapeStrings.text(text, escaped: token.flags & JSONTape.escaped != 0)
+    }
+
+    public func bool() -> Bool? {
+        switch token.kind {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    public func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
+        guard token.kind == .number, token.flags & JSONTape.integral != 0 else { return nil }
+        return JSONNumberText.integer(text, as: T.self)
+    }
+
+    public func double() -> Double? {
+        guard token.kind == .number else { return nil }
+        return JSONNumberText.double(text)
+    }
+
+    public func timestamp() -> ProtoTimestamp? {
+        guard token.kind == .string, token.flags & JSONTape.escaped == 0 else { return nil }
+        return try? ProtoTimestamp.parseRFC3339(text).get()
+    }
+
+    public func duration() -> ProtoDuration? {
+        guard token.kind == .string, token.flags & JSONTape.escaped == 0 else { return nil }
+        return try? ProtoDuration.parseProtoText(text).get()
+    }
+}
+
+/// The members of an object of a ``JSONTape``, read as proto3 JSON fields by their lowerCamelCase names.
+public struct JSONTapeFields: ProtoFieldSource {
+    let object: JSONTapeValue
+
+    public func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T? {
+        guard let member = try object.member(name), !member.isNull else { return nil }
+        return try T(protoValue: member)
+    }
+
+    public func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
+        guard let member = try object.member(name), !member.isNull else { return [] }
+        guard let values = try member.decodeElements(T.self) else { throw ProtoDirectDecodingMiss() }
+        return values
+    }
+
+    /// Direct sources never reject unknown fields: callers that must use the general path.
+    public func finish() throws {}
+}

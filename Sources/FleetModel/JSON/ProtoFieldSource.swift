@@ -1,0 +1,52 @@
+/// Where a message reads its fields from. Each message lists its fields once, in `init(fields:)`, and reads them
+/// through one of these: ``ProtoReader`` over Foundation's `Decoder` (the general path: every spelling, every option,
+/// errors with field paths), or a direct source over already parsed JSON (``JSONTapeValue``, ``JSONValue``) that
+/// skips Foundation's coders and is many times faster.
+///
+/// A direct source decodes only what it is sure of and throws ``ProtoDirectDecodingMiss`` on anything else (a
+/// snake_case or duplicate member, a number it cannot read exactly, a bad value); the caller then decodes the same
+/// input through the general path, which gives the result or the error with its position. So both paths always agree.
+public protocol ProtoFieldSource {
+    /// A singular field, or nil when it is absent or `null`.
+    func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T?
+    /// A repeated field; absent or `null` reads as empty.
+    func repeated<T: ProtoJSONField>(_ name: String) throws -> [T]
+    /// Fails on a member no field asked for, when the options reject unknown fields.
+    func finish() throws
+}
+
+extension ProtoFieldSource {
+    /// A singular non-wrapper field, or its default when absent.
+    public func callAsFunction<T: ProtoJSONField>(_ name: String, default value: T) throws -> T {
+        try self(name) ?? value
+    }
+}
+
+extension ProtoReader: ProtoFieldSource {}
+
+/// One JSON value as a direct source sees it: typed accessors that answer nil when the value is not of that kind or
+/// cannot be read exactly, so each field type decides in a few lines what it accepts.
+public protocol ProtoValueSource {
+    associatedtype Fields: ProtoFieldSource
+    /// The members of an object.
+    func fields() -> Fields?
+    /// A string's text.
+    func string() -> String?
+    func bool() -> Bool?
+    /// A JSON number that is an integer within `T`'s range, read exactly.
+    func integer<T: FixedWidthInteger>(_ type: T.Type) -> T?
+    /// A JSON number, correctly rounded.
+    func double() -> Double?
+    /// A string parsed as an RFC 3339 Timestamp.
+    func timestamp() -> ProtoTimestamp?
+    /// A string parsed as a Duration (`"12.5s"`).
+    func duration() -> ProtoDuration?
+    /// Whether unknown enum names and numbers read as the zero value (``ProtoJSONDecodingOptions/lenientEnums``).
+    var lenientEnums: Bool { get }
+}
+
+/// Thrown by a direct source for input it leaves to the general path (see ``ProtoFieldSource``). Not a decoding
+/// error: it never reaches a person.
+public struct ProtoDirectDecodingMiss: Error, Sendable {
+    public init() {}
+}
