@@ -9,7 +9,7 @@ import Testing
 /// terminal back. The hidden `--poll-ms`/`--request-timeout-ms` options pace it to finish in tens of seconds.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct RiderFaultSoakTests {
-    /// How long after a phase starts the screen must show it: a stalled request in flight (250 ms) times out,
+    /// How long after a phase starts the screen must show it: a stalled request in flight (500 ms) times out,
     /// the next poll (5 ms) answers, the next frame (100 ms) draws it — with slack for a loaded machine.
     static let settle = Duration.milliseconds(1200)
 
@@ -27,7 +27,7 @@ struct RiderFaultSoakTests {
             let proxy = try await FaultProxy.start(target: server.url, stallLimit: .seconds(1))
             let session = try TmuxSession(width: 120, height: 36) { dir in
                 "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' rider "
-                    + "--trip providers/p/trips/t1 --backend \(proxy.url) --token \(server.token) --poll-ms 5 --request-timeout-ms 250; "
+                    + "--trip providers/p/trips/t1 --backend \(proxy.url) --token \(server.token) --poll-ms 5 --request-timeout-ms 500; "
                     + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
             }
             #expect(try await Self.waitForScreen(session) { $0.contains("Trip t1") && Self.shownFailure($0) == nil })
@@ -36,7 +36,7 @@ struct RiderFaultSoakTests {
             let stalls: [Fault] = [.stall, .stallMidBody]
             let others = Fault.catalogue.filter { !stalls.contains($0) }
             proxy.mode = .plan(FaultPlan(
-                seed: 0x7E2A, faults: stalls + others + others, brokenPhase: .milliseconds(1500)...(.milliseconds(2500)),
+                seed: 0x7E2A, faults: stalls + others + others + others, brokenPhase: .milliseconds(1500)...(.milliseconds(2500)),
                 healthyPhase: .milliseconds(1500)...(.milliseconds(2500))))
             var shown: [String: Int] = [:], misclassified: [String] = [], missing: [String] = [], stuck: [String] = []
             var captures = 0
