@@ -34,30 +34,13 @@ public enum TripFileReader {
             throw InputError(path: path, line: 1, column: column(of: "trip", in: first.bytes), message: "header: \(error)")
         }
         var recording = TripRecording(tripName: name, source: header.source, created: header.created)
-        var warnings: [InputWarning] = []
-        while let line = lines.next() {
-            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let result: Result<TripEvent, ProtoJSONError>
-            do {
-                result = try decoder.decode(TripFileEventLine.self, from: line.bytes).event()
-            } catch {
-                if line.isLast && !line.terminated {
-                    warnings.append(InputWarning(path: path, line: line.number, message: "skipped an incomplete last line (the recording was probably interrupted)"))
-                    break
-                }
-                throw lineError(path: path, line: line, error: error, expected: "an event")
-            }
-            switch result {
-            case .success(let event): recording.events.append(event)
-            case .failure(let error):
-                throw InputError(path: path, line: line.number, column: column(of: error.path, in: line.bytes), message: "\(error)")
-            }
-        }
+        let body = try TripFileBodyReader.read(data[lines.position...], firstLine: 2, path: path)
+        recording.events = body.events
         recording.sortEvents()
-        return (recording, warnings)
+        return (recording, body.warnings)
     }
 
-    private static func lineError(path: String, line: LineSplitter.Line, error: any Error, expected: String) -> InputError {
+    static func lineError(path: String, line: LineSplitter.Line, error: any Error, expected: String) -> InputError {
         guard let decoding = error as? DecodingError else {
             return InputError(path: path, line: line.number, message: "expected \(expected): \(error)")
         }
@@ -89,12 +72,17 @@ struct LineSplitter {
 
     private let data: Data
     private var index: Data.Index
-    private var number = 0
+    private var number: Int
 
-    init(_ data: Data) {
+    /// - Parameter firstLine: the number of the data's first line, when it does not start the file.
+    init(_ data: Data, firstLine: Int = 1) {
         self.data = data
         self.index = data.startIndex
+        self.number = firstLine - 1
     }
+
+    /// Where the next line starts.
+    var position: Data.Index { index }
 
     mutating func next() -> Line? {
         guard index < data.endIndex else { return nil }
