@@ -41,7 +41,8 @@ public struct TripRecording: Sendable, Equatable {
     /// Sorts events by time, keeping the order of events with equal times.
     public mutating func sortEvents() {
         // Recordings are almost always written in order: check in one pass before sorting.
-        guard zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) else { return }
+        // By index, so that no event (a whole Trip) is copied to compare two times.
+        guard events.indices.dropFirst().contains(where: { events[$0 - 1].time > events[$0].time }) else { return }
         let order = events.indices.sorted { (events[$0].time, $0) < (events[$1].time, $1) }
         events = order.map { events[$0] }
     }

@@ -17,49 +17,73 @@ enum TripFileBodyReader {
         _ body: Data, firstLine: Int, path: String, partCount: Int? = nil
     ) throws(InputError) -> (events: [TripEvent], warnings: [InputWarning]) {
         let cores = body.count >= parallelThreshold ? ProcessInfo.processInfo.activeProcessorCount : 1
-        let parts = split(body, firstLine: firstLine, into: partCount ?? cores)
-        var results: [PartResult]
-        if parts.count == 1 {
-            results = [read(parts[0], path: path)]
-        } else {
-            let slots = Mutex<[PartResult?]>(Array(repeating: nil, count: parts.count))
-            DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-                let result = read(parts[index], path: path)
-                slots.withLock { $0[index] = result }
-            }
-            results = slots.withLock { $0.compactMap { $0 } }
+        let parts = split(body, firstLine: firstLine, into: partCount ?? cores, path: path)
+        // Every part decodes straight into its own stretch of the result, one slot per line, so that no event (a
+        // whole Trip, about 2 KB) is copied to grow an array or join the parts; blank lines leave slots unused at
+        // the end of a part, closed up afterwards.
+        var offsets: [Int] = []
+        var capacity = 0
+        for part in parts {
+            offsets.append(capacity)
+            capacity += part.lineCount
         }
-        var events = results.isEmpty ? [] : results[0].events
+        var outcomes: [PartOutcome] = []
+        let events = [TripEvent](unsafeUninitializedCapacity: capacity) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            if parts.count == 1 {
+                outcomes = [read(parts[0], into: EventSlots(base: base))]
+            } else {
+                let results = Mutex<[PartOutcome?]>(Array(repeating: nil, count: parts.count))
+                let slots = EventSlots(base: base)
+                let starts = offsets
+                DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+                    let outcome = read(parts[index], into: EventSlots(base: slots.base + starts[index]))
+                    results.withLock { $0[index] = outcome }
+                }
+                outcomes = results.withLock { $0.compactMap { $0 } }
+            }
+            var filled = 0
+            for (offset, outcome) in zip(offsets, outcomes) {
+                if filled != offset { (base + filled).moveInitialize(from: base + offset, count: outcome.decoded) }
+                filled += outcome.decoded
+            }
+            count = filled
+        }
         var warnings: [InputWarning] = []
-        for (index, result) in results.enumerated() {
-            if let error = result.error { throw error }
-            if index > 0 { events.append(contentsOf: result.events) }
-            results[index].events = []
-            warnings += result.warnings
+        for outcome in outcomes {
+            if let error = outcome.error { throw error }
+            warnings += outcome.warnings
         }
         return (events, warnings)
     }
 
-    /// A run of whole lines and the number of its first line in the file.
+    /// A run of whole lines, the number of its first line in the file, and how many lines it holds.
     struct Part: Sendable {
         var bytes: Data
         var firstLine: Int
+        var lineCount: Int
+        /// The file's path, for messages.
+        var path: String
     }
 
-    struct PartResult: Sendable {
-        var events: [TripEvent] = []
+    /// How reading a part ended: how many events it wrote, its warnings, and its first bad line (where it stopped).
+    struct PartOutcome: Sendable {
+        var decoded = 0
         var warnings: [InputWarning] = []
-        /// The first bad line of the part; reading the part stopped there.
         var error: InputError?
     }
 
+    /// Where a part writes its events: its own stretch of the result, which no other part touches.
+    struct EventSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<TripEvent>
+    }
+
     /// Cuts `body` into at most `count` parts of about equal size, each ending just after a newline (or at the end).
-    static func split(_ body: Data, firstLine: Int, into count: Int) -> [Part] {
-        guard count > 1 else { return [Part(bytes: body, firstLine: firstLine)] }
+    static func split(_ body: Data, firstLine: Int, into count: Int, path: String = "") -> [Part] {
         var parts: [Part] = []
         var start = body.startIndex
         var line = firstLine
-        for k in 1...count where start < body.endIndex {
+        for k in 1...max(count, 1) where start < body.endIndex {
             var end = body.endIndex
             if k < count {
                 let target = max(start, body.startIndex + body.count / count * k)
@@ -67,8 +91,10 @@ enum TripFileBodyReader {
             }
             guard end > start else { continue }
             let bytes = body[start..<end]
-            parts.append(Part(bytes: bytes, firstLine: line))
-            line += newlines(in: bytes)
+            let newlines = newlines(in: bytes)
+            let lines = newlines + (bytes.last == 0x0A ? 0 : 1)
+            parts.append(Part(bytes: bytes, firstLine: line, lineCount: lines, path: path))
+            line += newlines
             start = end
         }
         return parts
@@ -97,33 +123,32 @@ enum TripFileBodyReader {
         }
     }
 
-    private static func read(_ part: Part, path: String) -> PartResult {
+    /// Decodes the part's lines into `slots`, in order; stops at the first bad line.
+    private static func read(_ part: Part, into slots: EventSlots) -> PartOutcome {
         var decoder = TripFileEventDecoder()
         var lines = LineSplitter(part.bytes, firstLine: part.firstLine)
-        var result = PartResult()
+        var outcome = PartOutcome()
         while let line = lines.next() {
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let decoded: Result<TripEvent, ProtoJSONError>
+            let problem: ProtoJSONError?
             do {
-                decoded = try decoder.event(line.bytes)
+                problem = try decoder.decode(line.bytes, into: slots.base + outcome.decoded)
             } catch {
                 if line.isLast && !line.terminated {
                     let message = "skipped an incomplete last line (the recording was probably interrupted)"
-                    result.warnings.append(InputWarning(path: path, line: line.number, message: message))
-                    break
+                    outcome.warnings.append(InputWarning(path: part.path, line: line.number, message: message))
+                } else {
+                    outcome.error = TripFileReader.lineError(path: part.path, line: line, error: error, expected: "an event")
                 }
-                result.error = TripFileReader.lineError(path: path, line: line, error: error, expected: "an event")
-                break
+                return outcome
             }
-            switch decoded {
-            case .success(let event):
-                result.events.append(event)
-            case .failure(let error):
-                let column = TripFileReader.column(of: error.path, in: line.bytes)
-                result.error = InputError(path: path, line: line.number, column: column, message: "\(error)")
-                return result
+            if let problem {
+                let column = TripFileReader.column(of: problem.path, in: line.bytes)
+                outcome.error = InputError(path: part.path, line: line.number, column: column, message: "\(problem)")
+                return outcome
             }
+            outcome.decoded += 1
         }
-        return result
+        return outcome
     }
 }

@@ -20,38 +20,67 @@ struct TripFileEventDecoder {
         return try decoder.decode(TripFileEventLine.self, from: line).event()
     }
 
+    /// ``event(_:)`` writing the event into uninitialized memory, which spares copying a whole Trip (about 2 KB)
+    /// through each layer on the hot path. Returns nil when `slot` was initialized, else why the line is not an event.
+    mutating func decode(_ line: Data, into slot: UnsafeMutablePointer<TripEvent>) throws -> ProtoJSONError? {
+        if direct(line, into: slot) { return nil }
+        switch try decoder.decode(TripFileEventLine.self, from: line).event() {
+        case .success(let event):
+            slot.initialize(to: event)
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
     /// The event by the direct path, or nil to leave the line to the general path.
     mutating func direct(_ line: Data) -> TripEvent? {
-        line.withUnsafeBytes { text -> TripEvent? in
-            guard tape.parse(text) else { return nil }
-            return tape.withRoot(in: text) { root -> TripEvent? in
-                guard let event = try? Self.eventLine(root), case .success(let decoded) = event.event() else {
-                    return nil
+        withUnsafeTemporaryAllocation(of: TripEvent.self, capacity: 1) { slot in
+            guard direct(line, into: slot.baseAddress!) else { return nil }
+            return slot.baseAddress!.move()
+        }
+    }
+
+    /// Initializes `slot` by the direct path and returns true, or leaves it and returns false.
+    private mutating func direct(_ line: Data, into slot: UnsafeMutablePointer<TripEvent>) -> Bool {
+        line.withUnsafeBytes { text -> Bool in
+            guard tape.parse(text) else { return false }
+            return tape.withRoot(in: text) { root -> Bool in
+                do {
+                    try Self.event(root, into: slot)
+                    return true
+                } catch {
+                    return false
                 }
-                return decoded
             }
         }
     }
 
-    /// `TripFileEventLine(from:)` over the tape: the same four members, `null` read as absent, unknown members
-    /// ignored. Concrete calls (`Trip(direct:)`), so that FleetModel's specialized code does the work.
-    private static func eventLine(_ root: JSONTapeValue) throws -> TripFileEventLine {
+    /// `TripFileEventLine(from:)` then `event()`, over the tape: the same four members, `null` read as absent,
+    /// unknown members ignored, exactly one of snapshot, failure, note. Concrete calls (`Trip(direct:)`), so that
+    /// FleetModel's specialized code does the work. Throws without touching `slot` when it cannot settle the line.
+    private static func event(_ root: JSONTapeValue, into slot: UnsafeMutablePointer<TripEvent>) throws {
         guard root.isObject else { throw ProtoDirectDecodingMiss() }
-        var line = TripFileEventLine(time: nil, snapshot: nil, note: nil)
-        if let time = try present(root, "time") {
-            guard let value = time.timestamp() else { throw ProtoDirectDecodingMiss() }
-            line.time = value
+        guard let timeValue = try present(root, "time"), let time = timeValue.timestamp() else {
+            throw ProtoDirectDecodingMiss()
         }
-        if let snapshot = try present(root, "snapshot") { line.snapshot = try Trip(direct: snapshot) }
-        if let failure = try present(root, "failure") {
-            guard let fields = failure.fields() else { throw ProtoDirectDecodingMiss() }
-            line.failure = try TripFileFailure(fields: fields)
-        }
-        if let note = try present(root, "note") {
+        let snapshot = try present(root, "snapshot")
+        let failure = try present(root, "failure")
+        let note = try present(root, "note")
+        switch (snapshot, failure, note) {
+        case (let snapshot?, nil, nil):
+            slot.initialize(to: TripEvent(time: time, kind: .snapshot(try Trip(direct: snapshot))))
+        case (nil, let failure?, nil):
+            guard let fields = failure.fields(), let error = try TripFileFailure(fields: fields).error() else {
+                throw ProtoDirectDecodingMiss()
+            }
+            slot.initialize(to: .failure(error, at: time))
+        case (nil, nil, let note?):
             guard let text = note.string() else { throw ProtoDirectDecodingMiss() }
-            line.note = text
+            slot.initialize(to: .note(text, at: time))
+        default:
+            throw ProtoDirectDecodingMiss()  // none or several: the general path says which
         }
-        return line
     }
 
     private static func present(_ object: JSONTapeValue, _ name: String) throws -> JSONTapeValue? {
