@@ -35,6 +35,15 @@ import Testing
         #expect(throws: NMEAParser.Problem.missingChecksum) { try NMEAParser.parse(String(good.dropLast(1))) }
     }
 
+    /// Found by the `nmea` fuzzer (docs/TESTING.md): a `*` before the `$` trapped on a backwards range.
+    @Test func aStarBeforeTheDollarIsAMissingChecksum() {
+        #expect(throws: NMEAParser.Problem.missingChecksum) { try NMEAParser.parse("25.1400,E,A*54$GPGSV,1") }
+        #expect(throws: NMEAParser.Problem.missingChecksum) { try NMEAParser.parse("*$") }
+        // And through the file reader, which keeps going and reports the file as having no fix.
+        var assembler = NMEAFixAssembler()
+        #expect(assembler.add(line: "x*00$GPRMC,1") == nil)
+    }
+
     @Test func otherSentencesAreRecognisedAndMalformedFieldsRejected() throws {
         #expect(try NMEAParser.parse(Self.sentence("GPGSV,1,1,01,05,45,120,40")) == .other("GSV"))
         for body in [

@@ -77,6 +77,9 @@ enum GPXTrackParser {
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
             if xmlError == nil { xmlError = (parser.lineNumber, (parseError as NSError).code) }
+            // Stop at the first error: libxml2 would recover and hand FoundationXML a comment that is not UTF-8,
+            // which traps (found by the driver-gpx fuzzer).
+            parser.abortParsing()
         }
 
         private func fail(_ parser: XMLParser, _ message: String, line: Int? = nil) {

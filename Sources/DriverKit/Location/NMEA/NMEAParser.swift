@@ -27,7 +27,8 @@ public enum NMEAParser {
     public static func parse(_ line: some StringProtocol) throws(Problem) -> NMEASentence {
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let dollar = text.firstIndex(where: { $0 == "$" || $0 == "!" }) else { throw .malformed("no $ start") }
-        guard let star = text.lastIndex(of: "*") else { throw .missingChecksum }
+        // A `*` only before the `$` (fuzzing found `…*54$GP…`) is no checksum, not a backwards range.
+        guard let star = text.lastIndex(of: "*"), star > dollar else { throw .missingChecksum }
         let body = text[text.index(after: dollar)..<star]
         let digits = text[text.index(after: star)...]
         guard digits.count == 2, let found = UInt8(digits, radix: 16) else { throw .missingChecksum }
