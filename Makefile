@@ -51,3 +51,21 @@ bench-rider: deps
 
 bench-build: deps
 	cd Benchmarks && $(SWIFT) build -c release
+
+# Sanitizers and fuzzers (docs/TESTING.md), each in its own scratch path, never the shared .build. The ASan build
+# also holds the fuzzers, so `make sanitize-address fuzz` compiles the stack once.
+.PHONY: sanitize sanitize-address sanitize-thread fuzz
+FUZZ_SECONDS ?= 10
+FUZZ_JOBS ?= 2
+
+sanitize: sanitize-address sanitize-thread
+
+sanitize-address: deps
+	SWIFT=$(SWIFT) ./scripts/sanitize.sh address
+
+sanitize-thread: deps
+	SWIFT=$(SWIFT) ./scripts/sanitize.sh thread
+
+# Each target for FUZZ_SECONDS, FUZZ_JOBS at a time; docs/TESTING.md has the long run.
+fuzz: deps
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) ./scripts/fuzz.sh

@@ -152,3 +152,25 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Fuzz/, docs/TESTING.md) exist only when TRIPTERM_FUZZ_RUNTIME names libFuzzer's no-main
+// runtime, as `make fuzz` and `make sanitize` set it: plain `swift build` and `swift test` never build them, and
+// they share the ASan scratch path (.build-asan) with the sanitized tests instead of building the stack once more.
+if let fuzzerRuntime = Context.environment["TRIPTERM_FUZZ_RUNTIME"] {
+    package.targets += [
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "tripterm-fuzz",
+            dependencies: [
+                "CLibFuzzer", "FleetModel", "TripFollowing", "DriverKit", "RoadMap", "FleetServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Fuzz/TriptermFuzz",
+            // libFuzzer is C++: its runtime needs the C++ library, which Swift programs do not link by default.
+            linkerSettings: [.unsafeFlags([fuzzerRuntime, "-lstdc++"])]
+        ),
+    ]
+}

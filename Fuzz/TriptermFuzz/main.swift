@@ -1,0 +1,3 @@
+import Foundation
+
+exit(FuzzDriver.main(CommandLine.arguments))

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `sanitize.sh address|thread`: builds and runs the tests under AddressSanitizer (.build-asan, shared with the
+# fuzzers) or ThreadSanitizer (.build-tsan). Extra arguments go to `swift test` (e.g. --filter). docs/TESTING.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/sanitizer-build.sh
+
+kind=${1:?usage: sanitize.sh address|thread [swift test arguments]}
+shift
+case "$kind" in
+  address)
+    asan_swift build --build-tests
+    # halt_on_error: the first report fails the run; LeakSanitizer runs at exit.
+    ASAN_OPTIONS="halt_on_error=1:${ASAN_OPTIONS:-}" asan_swift test --skip-build "$@"
+    ;;
+  thread)
+    tsan_swift build --build-tests
+    TSAN_OPTIONS="halt_on_error=1:${TSAN_OPTIONS:-}" tsan_swift test --skip-build "$@"
+    ;;
+  *) echo "sanitize.sh: expected address or thread, not $kind" >&2; exit 2 ;;
+esac
