@@ -18,7 +18,7 @@ if [ $# -gt 0 ]; then targets=("$@"); else mapfile -t targets < <("$binary" list
 
 # Swift's own crash backtracer is itself flagged by ASan; libFuzzer's report names the input anyway.
 export SWIFT_BACKTRACE=enable=no
-export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 run_target() {
   local target=$1 seconds=$2 binary=$3 work=$4
