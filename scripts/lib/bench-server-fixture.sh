@@ -2,7 +2,7 @@
 # database in $work, and seeds the trip they all use — vehicle-7 ONLINE with trip-1 assigned, ENROUTE_TO_PICKUP,
 # in Monaco. Sets: bin, pid, base, server, driver, consumer (tokens). The caller sets $work and cleans up $pid.
 
-bin="$("${SWIFT:-swift}" build -c release --show-bin-path)/tripterm"
+bin="${TRIPTERM_BIN:-$("${SWIFT:-swift}" build -c release --show-bin-path)/tripterm}"
 [ -x "$bin" ] || { echo "$0: build first: swift build -c release --product tripterm" >&2; exit 2; }
 
 db="$work/fleet.sqlite"

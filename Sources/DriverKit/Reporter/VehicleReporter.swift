@@ -20,6 +20,10 @@ import Logging
 /// - Enabling location tracking sends at once, then every interval (default 10 s, clamped to 5–60 s, Fleet
 ///   Engine's "at most once per 5 s, at least once a minute"). Disabling it stops the reports after one final
 ///   update that sets the vehicle OFFLINE.
+/// - OFFLINE has no next interval to make up for a failure, so it alone is retried after a recoverable failure
+///   (1 s, 2 s, 4 s…, or the server's `Retry-After`) for up to `offlineRetryBudget` (15 s by default): a driver
+///   going off duty during a network blip should not stay ONLINE on every rider's map. Client failures (token,
+///   permission) are not retried.
 /// - `updateVehicleState(.online)` takes effect with tracking: sent at once when tracking is on, else with the first
 ///   report after it is enabled. `.offline` is sent at once either way.
 /// - Latest wins: a failed update is not queued; the next interval sends the newest data. Listeners hear of every
@@ -32,6 +36,7 @@ import Logging
 public actor VehicleReporter {
     public static let defaultInterval: Duration = .seconds(10)
     public static let intervalRange: ClosedRange<Duration> = .seconds(5)...(.seconds(60))
+    public static let defaultOfflineRetryBudget: Duration = .seconds(15)
 
     public nonisolated let vehicleName: VehicleName
     private let client: FleetEngineClient
@@ -40,6 +45,8 @@ public actor VehicleReporter {
     private let logger: Logger
 
     public private(set) var locationUpdateInterval: Duration
+    /// How long a failed OFFLINE update is retried (see the type's notes).
+    public let offlineRetryBudget: Duration
     public private(set) var isLocationTrackingEnabled = false
     /// The state to report; nil until one is set.
     public private(set) var vehicleState: VehicleState?
@@ -55,16 +62,18 @@ public actor VehicleReporter {
     private var sleeper: Task<Void, any Error>?
     private var wakePending = false
     /// The last send started; each send waits for the one before, so updates never overlap or reorder.
-    private var lastSend: Task<Void, Never>?
+    private var lastSend: Task<TripServiceError?, Never>?
 
     public init(
         client: FleetEngineClient, vehicle: VehicleName, interval: Duration = defaultInterval,
+        offlineRetryBudget: Duration = defaultOfflineRetryBudget,
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "tripterm.driver.reporter")
     ) {
         self.client = client
         self.vehicleName = vehicle
         self.locationUpdateInterval = Self.clamp(interval)
+        self.offlineRetryBudget = offlineRetryBudget
         self.clock = clock
         self.now = now
         self.logger = logger
@@ -97,7 +106,7 @@ public actor VehicleReporter {
             await loop?.value
             loop = nil
             vehicleState = .offline
-            await send()
+            await sendOffline()
         }
     }
 
@@ -107,7 +116,7 @@ public actor VehicleReporter {
         if isLocationTrackingEnabled {
             wake()
         } else if state == .offline {
-            await send()
+            await sendOffline()
         }
     }
 
@@ -162,22 +171,37 @@ public actor VehicleReporter {
         sleeper?.cancel()
     }
 
-    /// Sends one update built from the newest data, after any send still in flight.
-    private func send() async {
-        let previous = lastSend
-        let task = Task {
-            await previous?.value
-            await self.sendNow()
+    /// Sends the OFFLINE update, retrying recoverable failures within ``offlineRetryBudget``.
+    private func sendOffline() async {
+        var delay = Duration.seconds(1)
+        var waited = Duration.zero
+        while let error = await send(), error.errorClass == .recoverable, vehicleState == .offline,
+              !isLocationTrackingEnabled {
+            let pause = max(delay, error.retryAfter ?? .zero)
+            guard waited + pause <= offlineRetryBudget else { return }
+            do { try await clock.sleep(for: pause) } catch { return }
+            waited += pause
+            delay *= 2
         }
-        lastSend = task
-        await task.value
     }
 
-    private func sendNow() async {
+    /// Sends one update built from the newest data, after any send still in flight; returns its failure, if any.
+    @discardableResult
+    private func send() async -> TripServiceError? {
+        let previous = lastSend
+        let task = Task {
+            _ = await previous?.value
+            return await self.sendNow()
+        }
+        lastSend = task
+        return await task.value
+    }
+
+    private func sendNow() async -> TripServiceError? {
         let (vehicle, mask) = patch()
         guard !mask.isEmpty else {
             statistics.skippedEmptyUpdates += 1
-            return
+            return nil
         }
         statistics.attempts += 1
         var update = VehicleUpdate(number: statistics.attempts, time: now(), vehicle: vehicle, updateMask: mask)
@@ -189,6 +213,7 @@ public actor VehicleReporter {
             statistics.consecutiveFailures = 0
             statistics.lastSuccess = update.time
             for listener in listeners { await listener.didSucceed(update) }
+            return nil
         } catch {
             if error.isEmptyUpdateMask { statistics.emptyMaskFailures += 1 } else { statistics.failures += 1 }
             statistics.consecutiveFailures += 1
@@ -197,6 +222,7 @@ public actor VehicleReporter {
                 "vehicle": "\(vehicleName)", "code": "\(error.code.name)", "class": "\(error.errorClass)", "message": "\(error.message)",
             ])
             for listener in listeners { await listener.didFail(update, error: error) }
+            return error
         }
     }
 

@@ -227,7 +227,8 @@ import TripFollowing
             let client = try await server.client(baseURL: proxy.url, http: http)
             await proxy.stop()
             let clock = ManualClock()
-            let reporter = VehicleReporter(client: client, vehicle: Self.name, clock: clock)
+            // No OFFLINE retries here (OfflineRetryTests has them): the final update fails once and stop returns.
+            let reporter = VehicleReporter(client: client, vehicle: Self.name, offlineRetryBudget: .zero, clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)
             await reporter.updateLocation(Self.fix(Self.pickup))
