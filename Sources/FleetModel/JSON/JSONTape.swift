@@ -13,12 +13,22 @@ public struct JSONTape {
     /// One value. Strings and numbers span `start..<end` in the text (a string without its quotes). An array or
     /// object spans the tokens `index + 1 ..< end` and holds `count` elements or members; an object's members are
     /// key and value tokens in turn.
+    ///
+    /// A key (a string before a member's value) also carries `count`, the index of the next key token (past its
+    /// value), and `signature`, a digest of its bytes (see ``JSONTape/signature(_:_:)``), so that looking up a
+    /// field skips most members with one comparison each.
     struct Token {
         var kind: Kind
         var flags: UInt8
+        var signature: UInt16 = 0
         var count: UInt32
         var start: Int
         var end: Int
+    }
+
+    /// The key digest: its length and its last byte, which tell apart nearly all field names of a message.
+    static func signature(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt16 {
+        count == 0 ? 0 : UInt16(truncatingIfNeeded: count) | UInt16(bytes[count - 1]) << 8
     }
 
     /// String flags.

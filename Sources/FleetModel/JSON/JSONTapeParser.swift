@@ -66,18 +66,21 @@ struct JSONTapeParser {
             position += 1
         } else {
             while true {
-                guard position < count, bytes[position] == UInt8(ascii: "\""), let key = string() else { return false }
+                guard position < count, bytes[position] == UInt8(ascii: "\""), var key = string() else { return false }
+                key.signature = JSONTape.signature(bytes + key.start, key.end - key.start)
                 if key.flags & (JSONTape.escaped | JSONTape.underscore) != 0 { flags |= JSONTape.oddKeys }
                 if let previous = previousKey, !precedes(previous, (key.start, key.end)) {
                     flags &= ~JSONTape.sortedKeys
                 }
                 previousKey = (key.start, key.end)
+                let keyIndex = tokens.count
                 tokens.append(key)
                 skipWhitespace()
                 guard position < count, bytes[position] == UInt8(ascii: ":") else { return false }
                 position += 1
                 skipWhitespace()
                 guard value(into: &tokens, depth: depth) else { return false }
+                tokens[keyIndex].count = UInt32(tokens.count)
                 members += 1
                 skipWhitespace()
                 guard position < count else { return false }
@@ -147,6 +150,14 @@ struct JSONTapeParser {
         let start = position
         var flags: UInt8 = 0
         while position < count {
+            // Sixteen ordinary bytes at a time: none a quote, backslash, control, non-ASCII or underscore byte.
+            while position + 16 <= count {
+                let chunk = UnsafeRawPointer(bytes + position).loadUnaligned(as: SIMD16<UInt8>.self)
+                let special = (chunk .== 0x22) .| (chunk .== 0x5C) .| (chunk .< 0x20) .| (chunk .>= 0x80) .| (chunk .== 0x5F)
+                guard !any(special) else { break }
+                position += 16
+            }
+            guard position < count else { break }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let token = JSONTape.Token(kind: .string, flags: flags, count: 0, start: start, end: position)

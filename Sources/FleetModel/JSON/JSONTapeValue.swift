@@ -34,17 +34,20 @@ public struct JSONTapeValue: ProtoValueSource {
         guard object.flags & JSONTape.oddKeys == 0 else { throw ProtoDirectDecodingMiss() }
         let unique = object.flags & JSONTape.sortedKeys != 0
         let found: Int?? = name.utf8.withContiguousStorageIfAvailable { wanted in
+            guard let wantedBytes = wanted.baseAddress else { return nil }
+            let signature = JSONTape.signature(wantedBytes, wanted.count)
             var found: Int?
             var i = index + 1
             while i < object.end {
                 let key = tokens[i]
-                let length = key.end - key.start
-                if length == wanted.count, memcmp(bytes + key.start, wanted.baseAddress!, length) == 0 {
+                if key.signature == signature, key.end - key.start == wanted.count,
+                    memcmp(bytes + key.start, wantedBytes, wanted.count) == 0
+                {
                     guard found == nil else { return Self.duplicate }
                     found = i + 1
                     if unique { return found }
                 }
-                i = at(i + 1).next
+                i = Int(key.count)
             }
             return found
         }
@@ -81,9 +84,8 @@ public struct JSONTapeValue: ProtoValueSource {
         guard token.kind == .object else { return }
         var i = index + 1
         while i < token.end {
-            let value = at(i + 1)
-            try body(at(i), value)
-            i = value.next
+            try body(at(i), at(i + 1))
+            i = Int(tokens[i].count)
         }
     }
 

@@ -46,6 +46,25 @@ import Testing
         #expect(parses(text), "refused \(text.debugDescription)")
     }
 
+    /// Strings are scanned sixteen bytes at a time: a special byte must be seen wherever it falls.
+    @Test func longStringsAreCheckedAtEveryPosition() throws {
+        for position in [0, 1, 15, 16, 17, 31, 32, 40] {
+            func text(_ inserted: String) -> String {
+                var characters = Array(String(repeating: "abcdefgh", count: 6))
+                characters.insert(contentsOf: inserted, at: position)
+                return "\"" + String(characters) + "\""
+            }
+            #expect(!parses(text("\u{01}")))
+            #expect(!parses(text("\\q")))
+            for inserted in ["\\n", "\\u00e9", "é", "\\\""] {
+                let expected = try JSONDecoder().decode(String.self, from: Data(text(inserted).utf8))
+                #expect(try root(text(inserted)) { $0.string() } == expected)
+            }
+            let key = text("_")
+            #expect(throws: ProtoDirectDecodingMiss.self) { try root("{\(key):1}") { try $0.member("x") } }
+        }
+    }
+
     @Test func stringsReadAsJSONDecoderReadsThem() throws {
         for text in ["\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\uD83D\\uDE00x\"", "\"Mónaco 🚗\"", "\"plain\""] {
             let expected = try JSONDecoder().decode(String.self, from: Data(text.utf8))
