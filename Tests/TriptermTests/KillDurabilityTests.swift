@@ -18,13 +18,16 @@ import FoundationNetworking
         defer { try? FileManager.default.removeItem(at: directory) }
         let sample = Self.repository.appendingPathComponent("Assets/trips/monaco-stops.jsonl").path
         var killedWhileRecording = 0
+        var tornLines = 0
         for trial in 0..<Self.trials {
             let file = directory.appendingPathComponent("trial-\(trial).jsonl").path
             let replay = try ChildProcess(
                 TriptermBinary.url.path,
                 ["replay", sample, "--headless", "--json", "--speed", "max", "--loop", "--record", file],
                 separateStandardError: true)
-            Thread.sleep(forTimeInterval: Double.random(in: 0.02...0.3))
+            // Most kills land while recording, however slow the start (sanitizers, a loaded machine); some before.
+            if trial % 10 != 0 { _ = replay.waitForLine(containing: "\"callback\"", timeout: 30) }
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.25))
             replay.killHard()
 
             let printed = Self.completeLines(replay.output).compactMap(Self.object)
@@ -33,20 +36,27 @@ import FoundationNetworking
                 #expect(printed.isEmpty, "trial \(trial): \(printed.count) updates printed but no file")
                 continue
             }
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            #expect(text.isEmpty || text.hasSuffix("\n"), "trial \(trial): torn last line")
+            // A kill can cut the line being written (a write(2) of several pages stops at a page boundary on
+            // SIGKILL): that line was never acknowledged, and readers skip it with a warning.
+            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
+            let torn = !text.isEmpty && !text.hasSuffix("\n")
+            if torn { tornLines += 1 }
             let lines = Self.completeLines(text)
             let objects = lines.map(Self.object)
-            #expect(!objects.contains { $0 == nil }, "trial \(trial): a line that is not JSON")
+            #expect(!objects.contains { $0 == nil }, "trial \(trial): a whole line that is not JSON")
             let recorded = objects.compactMap { $0 }.filter { $0["snapshot"] != nil }.compactMap { $0["time"] as? String }
             // Every printed update is in the file, in the same order (the file may hold a few more).
             #expect(Array(recorded.prefix(printed.count)) == printed, "trial \(trial): printed \(printed.count), recorded \(recorded.count)")
             if !recorded.isEmpty { killedWhileRecording += 1 }
 
-            let list = try TriptermBinary.run(["replay", file, "--list"])
-            #expect(list.status == 0 || lines.count <= 1, "trial \(trial): the file does not open: \(list.stderr)")
+            // The file opens with tripterm's own reader (every tenth trial and every torn one: a run takes time).
+            if trial % 10 == 0 || torn {
+                let list = try TriptermBinary.run(["replay", file, "--list"])
+                #expect(list.status == 0 || lines.count <= 1, "trial \(trial): the file does not open: \(list.stderr)")
+            }
         }
         #expect(killedWhileRecording > Self.trials / 2, "most kills should land mid-recording")
+        print("KillDurabilityTests: recorder killed \(Self.trials) times, \(killedWhileRecording) mid-recording, \(tornLines) with a torn last line")
     }
 
     /// The server answers a write only after SQLite made it durable; after `kill -9` and a restart on the same
@@ -162,10 +172,12 @@ private struct WriteHistory {
             #expect(status == 200, "trial \(trial): vehicle v\(writer) is gone")
             let latitude = ((vehicle["lastLocation"] as? [String: Any])?["location"] as? [String: Any])?["latitude"] as? Double
             let stored = latitude.map(WriterOutcome.step(latitude:))
-            let allowed = [lastAcknowledgedStep[writer], inFlightStep[writer]].compactMap { $0 }
-            if allowed.isEmpty { continue }
-            #expect(stored.map(allowed.contains) == true, "trial \(trial): v\(writer) holds step \(stored.map(String.init) ?? "none"), expected one of \(allowed): \(vehicle)")
-            if let stored { lastAcknowledgedStep[writer] = stored; inFlightStep[writer] = nil }
+            // The last acknowledged step (none before the first), or the one cut off in flight.
+            var allowed: [Int?] = [lastAcknowledgedStep[writer]]
+            if let step = inFlightStep[writer] { allowed.append(step) }
+            #expect(allowed.contains(stored), "trial \(trial): v\(writer) holds step \(stored.map(String.init) ?? "none"), expected one of \(allowed): \(vehicle)")
+            lastAcknowledgedStep[writer] = stored
+            inFlightStep[writer] = nil
         }
     }
 }
