@@ -150,12 +150,12 @@ struct JSONTapeParser {
         let start = position
         var flags: UInt8 = 0
         while position < count {
-            // Sixteen ordinary bytes at a time: none a quote, backslash, control, non-ASCII or underscore byte.
-            while position + 16 <= count {
-                let chunk = UnsafeRawPointer(bytes + position).loadUnaligned(as: SIMD16<UInt8>.self)
-                let special = (chunk .== 0x22) .| (chunk .== 0x5C) .| (chunk .< 0x20) .| (chunk .>= 0x80) .| (chunk .== 0x5F)
-                guard !any(special) else { break }
-                position += 16
+            // Eight ordinary bytes at a time (none a quote, backslash, control, non-ASCII or underscore byte), by
+            // the bit tricks for "has a zero byte" / "has a byte below n" on a 64-bit word.
+            while position + 8 <= count {
+                let word = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
+                guard !Self.hasSpecialByte(word) else { break }
+                position += 8
             }
             guard position < count else { break }
             let byte = bytes[position]
@@ -175,6 +175,18 @@ struct JSONTapeParser {
             position += 1
         }
         return nil
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether a byte of `word` is `"`, `\\`, `_`, below 0x20 or 0x80 and above.
+    @inline(__always)
+    private static func hasSpecialByte(_ word: UInt64) -> Bool {
+        func hasZero(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let below20 = (word &- ones &* 0x20) & ~word & highs
+        let special = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C)) | hasZero(word ^ (ones &* 0x5F))
+        return (special | below20 | (word & highs)) != 0
     }
 
     /// Checks one escape at `position` (a backslash) and moves past it; a high surrogate must be followed by an
