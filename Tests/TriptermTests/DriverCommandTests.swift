@@ -131,17 +131,9 @@ struct LocalServerProcess {
     }
 
     private func send(_ method: String, _ path: String, body: String?) async throws -> [String: Any] {
-        var request = URLRequest(url: URL(string: url + path)!)
-        request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(body.utf8)
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 200 else { throw CommandFailed("\(method) \(path): HTTP \(status) \(String(decoding: data, as: UTF8.self))") }
-        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+        let (status, object) = try await FleetHTTP(url: url, token: token).send(method, path, body)
+        guard status == 200 else { throw CommandFailed("\(method) \(path): HTTP \(status) \(object)") }
+        return object
     }
 }
 

@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// `kill -9` at random moments (issue #7): whatever the recorder or the server acknowledged must be there
 /// afterwards, the files must open, and nothing earlier may be damaged. `TRIPTERM_DURABILITY_TRIALS` sets the
 /// number of trials of each (default 100).
@@ -213,25 +209,5 @@ private struct WriterOutcome: Sendable {
             if moved == 200 { outcome.lastAcknowledgedStep = moving }
         }
         return outcome
-    }
-}
-
-/// JSON over loopback HTTP with a bearer token; any status is returned, transport failures thrown.
-private struct FleetHTTP: Sendable {
-    let url: String
-    let token: String
-
-    func send(_ method: String, _ path: String, _ body: String?) async throws -> (Int, [String: Any]) {
-        var request = URLRequest(url: URL(string: url + path)!)
-        request.httpMethod = method
-        request.timeoutInterval = 10
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(body.utf8)
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return (status, ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:])
     }
 }

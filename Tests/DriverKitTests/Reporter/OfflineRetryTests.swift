@@ -1,5 +1,5 @@
-import AsyncHTTPClient
 import DriverKit
+import FleetClient
 import FaultInjection
 import FleetModel
 import Testing
@@ -10,30 +10,33 @@ import TripFollowing
 @Suite struct OfflineRetryTests {
     typealias Fixture = VehicleReporterTests
 
-    /// Tracking on and one successful ONLINE report through `proxy`; returns the reporter and its listener.
-    static func reportingOnline(
-        through proxy: FaultProxy, server: LocalServer, http: HTTPClient, clock: ManualClock, budget: Duration = VehicleReporter.defaultOfflineRetryBudget
-    ) async throws -> (VehicleReporter, RecordingListener) {
-        let client = try await server.client(baseURL: proxy.url, http: http)
-        let reporter = VehicleReporter(client: client, vehicle: Fixture.name, offlineRetryBudget: budget, clock: clock)
-        let listener = RecordingListener()
-        await reporter.addListener(listener)
-        await reporter.updateVehicleState(.online)
-        await reporter.updateLocation(Fixture.fix(Fixture.pickup))
-        await reporter.setLocationTrackingEnabled(true)
-        #expect(await listener.next().error == nil)
-        _ = await clock.nextSleep()
-        return (reporter, listener)
-    }
-
-    @Test func offlineIsRetriedThroughAnOutageUntilItLands() async throws {
+    /// A vehicle on the local server, a reporter reaching it through a fault proxy on a manual clock, tracking on
+    /// and one successful ONLINE report; `body` gets the proxy, clock, reporter, listener and a direct client.
+    static func withReportingVehicle(
+        offlineRetryBudget: Duration = VehicleReporter.defaultOfflineRetryBudget,
+        _ body: (FaultProxy, ManualClock, VehicleReporter, RecordingListener, FleetEngineClient) async throws -> Void
+    ) async throws {
         try await withLocalServer { server, http in
             let direct = try await server.client(http: http)
             try await direct.makeVehicle(Fixture.name)
             let proxy = try await FaultProxy.start(target: server.baseURL)
             defer { Task { await proxy.stop() } }
             let clock = ManualClock()
-            let (reporter, listener) = try await Self.reportingOnline(through: proxy, server: server, http: http, clock: clock)
+            let client = try await server.client(baseURL: proxy.url, http: http)
+            let reporter = VehicleReporter(client: client, vehicle: Fixture.name, offlineRetryBudget: offlineRetryBudget, clock: clock)
+            let listener = RecordingListener()
+            await reporter.addListener(listener)
+            await reporter.updateVehicleState(.online)
+            await reporter.updateLocation(Fixture.fix(Fixture.pickup))
+            await reporter.setLocationTrackingEnabled(true)
+            #expect(await listener.next().error == nil)
+            _ = await clock.nextSleep()
+            try await body(proxy, clock, reporter, listener, direct)
+        }
+    }
+
+    @Test func offlineIsRetriedThroughAnOutageUntilItLands() async throws {
+        try await Self.withReportingVehicle { (proxy, clock, reporter, listener, direct) async throws in
 
             proxy.mode = .inject(.status(.unavailable, message: "network blip"))
             let stopping = Task { await reporter.setLocationTrackingEnabled(false) }
@@ -56,14 +59,7 @@ import TripFollowing
     }
 
     @Test func offlineGivesUpWhenItsBudgetIsSpent() async throws {
-        try await withLocalServer { server, http in
-            let direct = try await server.client(http: http)
-            try await direct.makeVehicle(Fixture.name)
-            let proxy = try await FaultProxy.start(target: server.baseURL)
-            defer { Task { await proxy.stop() } }
-            let clock = ManualClock()
-            let (reporter, listener) = try await Self.reportingOnline(
-                through: proxy, server: server, http: http, clock: clock, budget: .seconds(3))
+        try await Self.withReportingVehicle(offlineRetryBudget: .seconds(3)) { (proxy, clock, reporter, listener, direct) async throws in
 
             proxy.mode = .inject(.status(.unavailable, message: "down"))
             let stopping = Task { await reporter.setLocationTrackingEnabled(false) }
@@ -82,13 +78,7 @@ import TripFollowing
     }
 
     @Test func offlineIsNotRetriedAfterAClientFailure() async throws {
-        try await withLocalServer { server, http in
-            let direct = try await server.client(http: http)
-            try await direct.makeVehicle(Fixture.name)
-            let proxy = try await FaultProxy.start(target: server.baseURL)
-            defer { Task { await proxy.stop() } }
-            let clock = ManualClock()
-            let (reporter, listener) = try await Self.reportingOnline(through: proxy, server: server, http: http, clock: clock)
+        try await Self.withReportingVehicle { proxy, clock, reporter, listener, _ in
 
             proxy.mode = .inject(.status(.permissionDenied, message: "token for another vehicle"))
             await reporter.setLocationTrackingEnabled(false)
