@@ -26,6 +26,11 @@ public struct JSONTape {
         var end: Int
     }
 
+    /// The bit of an object's key filter for a key with this signature: an object's `start` (which objects do not
+    /// otherwise use) holds the bits of all its keys, so a field whose bit is clear is absent without looking at any
+    /// member — and most fields of a message are absent.
+    static func filterBit(_ signature: UInt16) -> Int { 1 &<< Int((signature &* 0x9E37) >> 10) }
+
     /// The key digest: its length and its last byte, which tell apart nearly all field names of a message.
     static func signature(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt16 {
         count == 0 ? 0 : UInt16(truncatingIfNeeded: count) | UInt16(bytes[count - 1]) << 8

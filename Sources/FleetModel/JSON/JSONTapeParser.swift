@@ -61,6 +61,7 @@ struct JSONTapeParser {
         skipWhitespace()
         var members: UInt32 = 0
         var flags = JSONTape.sortedKeys
+        var filter = 0
         var previousKey: (start: Int, end: Int)?
         if position < count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -68,6 +69,7 @@ struct JSONTapeParser {
             while true {
                 guard position < count, bytes[position] == UInt8(ascii: "\""), var key = string() else { return false }
                 key.signature = JSONTape.signature(bytes + key.start, key.end - key.start)
+                filter |= JSONTape.filterBit(key.signature)
                 if key.flags & (JSONTape.escaped | JSONTape.underscore) != 0 { flags |= JSONTape.oddKeys }
                 if let previous = previousKey, !precedes(previous, (key.start, key.end)) {
                     flags &= ~JSONTape.sortedKeys
@@ -97,6 +99,7 @@ struct JSONTapeParser {
         }
         tokens[at].count = members
         tokens[at].flags = flags
+        tokens[at].start = filter
         tokens[at].end = tokens.count
         return true
     }

@@ -36,6 +36,7 @@ public struct JSONTapeValue: ProtoValueSource {
         let found: Int?? = name.utf8.withContiguousStorageIfAvailable { wanted in
             guard let wantedBytes = wanted.baseAddress else { return nil }
             let signature = JSONTape.signature(wantedBytes, wanted.count)
+            guard object.start & JSONTape.filterBit(signature) != 0 else { return nil }
             var found: Int?
             var i = index + 1
             while i < object.end {
