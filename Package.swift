@@ -103,9 +103,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
-                // Only for `serve`: NIO's event loops as Swift concurrency's executor (Tripterm.main).
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel"]),

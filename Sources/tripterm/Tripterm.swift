@@ -1,6 +1,4 @@
 import ArgumentParser
-import NIOCore
-import NIOPosix
 
 /// The `tripterm` command: follow, drive, replay and serve Fleet Engine trips in a terminal.
 @main
@@ -18,15 +16,4 @@ struct Tripterm: AsyncParsableCommand {
             ImportOSMCommand.self,
         ]
     )
-
-    /// `serve` runs Swift concurrency on NIO's event loops, so a request's handler continues on the thread that read
-    /// it instead of hopping to the cooperative pool and back (two thread switches a request: the server's tail
-    /// latency under load). Only for `serve`: it must happen before any other task runs, and the other commands
-    /// block threads (terminal, processes) that event loops must not.
-    static func main() async {
-        if CommandLine.arguments.dropFirst().first == ServeCommand.configuration.commandName {
-            NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-        }
-        await main(nil)
-    }
 }
