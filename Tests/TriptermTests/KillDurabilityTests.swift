@@ -9,7 +9,11 @@ import Testing
 
     /// The recorder's acknowledgement is the printed line: `replay --headless` registers the recorder before the
     /// printer, so a `trip` line on stdout means that snapshot's line was already written to the file.
-    @Test func recordedTripFileKeepsEveryPrintedUpdateThroughKill9() throws {
+    @Test func recordedTripFileKeepsEveryPrintedUpdateThroughKill9() async throws {
+        try await onOwnThread(Self.recorderTrials)
+    }
+
+    static func recorderTrials() throws {
         let directory = try Self.temporaryDirectory("recorder")
         defer { try? FileManager.default.removeItem(at: directory) }
         let sample = Self.repository.appendingPathComponent("Assets/trips/monaco-stops.jsonl").path
@@ -67,15 +71,15 @@ import Testing
         var token = ""
         for trial in 0...Self.trials {
             let server = try ChildProcess(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
-            guard let line = server.waitForLine(containing: "listening on http://", timeout: 30),
-                  let range = line.range(of: "http://")
-            else {
-                server.killHard()
+            let listening = try await onOwnThread { server.waitForLine(containing: "listening on http://", timeout: 30) }
+            guard let line = listening, let range = line.range(of: "http://") else {
+                try await onOwnThread { server.killHard() }
                 Issue.record("trial \(trial): the server did not start on the database left by the previous kill: \(server.output)")
                 return
             }
             if trial == 0 {
-                token = try TriptermBinary.run(["token", "--server", "--db", db]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                token = try await onOwnThread { try TriptermBinary.run(["token", "--server", "--db", db]) }.stdout
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
             }
             let api = FleetHTTP(url: String(line[range.lowerBound...]), token: token)
             if trial == 0 {
@@ -86,7 +90,7 @@ import Testing
                 try await history.verify(against: api, trial: trial)
             }
             guard trial < Self.trials else {
-                server.killHard()
+                try await onOwnThread { server.killHard() }
                 break
             }
             let started = ContinuousClock.now
@@ -98,13 +102,13 @@ import Testing
                 }
                 // The kill comes while writes are in flight: the writers stop sending at the deadline, not before.
                 try? await Task.sleep(until: started + budget)
-                server.killHard()
+                _ = try? await onOwnThread { server.killHard() }
                 return await group.reduce(into: []) { $0.append($1) }
             }
             for outcome in outcomes { history.record(outcome) }
         }
         #expect(history.acknowledgedTrips.count > Self.trials, "writes should be acknowledged before most kills")
-        let check = try TriptermBinary.runTool("/usr/bin/env", ["python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])", db])
+        let check = try await onOwnThread { try TriptermBinary.runTool("/usr/bin/env", ["python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])", db]) }
         #expect(check.stdout == "ok\n", "integrity_check: \(check.stdout)\(check.stderr)")
     }
 
