@@ -33,7 +33,7 @@ start_in_tmux() {
   tmux -L "$socket" kill-server 2>/dev/null || true
   tmux -L "$socket" -f /dev/null new-session -d -x 200 -y 60 "$*"
   for _ in $(seq 1 100); do
-    [ -n "$(tmux -L "$socket" capture-pane -p | tr -d ' \n')" ] && break
+    [ -n "$(tmux -L "$socket" capture-pane -p 2>/dev/null | tr -d ' \n')" ] && break
     sleep 0.1
   done
   tmux -L "$socket" list-panes -F '#{pane_pid}'
