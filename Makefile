@@ -15,13 +15,16 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Three runs, not one: the end-to-end tests (TriptermTests) wait on tmux and child processes, and those waits hold
-# threads of Swift's cooperative pool (two on two cores) that the in-process servers of the fault soaks need — run
-# together, soak requests time out for want of a thread. The rider's TUI soak runs alone for the same reason.
+# Four runs, not one: the end-to-end tests (TriptermTests) wait on tmux and child processes, and those waits hold
+# threads of Swift's cooperative pool (two on two cores) that in-process servers need — run together, their
+# requests time out for want of a thread. So the end-to-end tests that talk to an in-process server (the rider's
+# command tests and its TUI fault soak) run in runs of their own.
+in_process_e2e = RiderCommandTests|RiderFaultSoakTests
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip TriptermTests
-	$(SWIFT) test --skip-build --filter TriptermTests --skip RiderFaultSoakTests
+	$(SWIFT) test --skip-build --filter TriptermTests --skip '$(in_process_e2e)'
+	$(SWIFT) test --skip-build --filter RiderCommandTests
 	$(SWIFT) test --skip-build --filter RiderFaultSoakTests
 	$(MAKE) conformance
 
