@@ -158,7 +158,9 @@ import TripFollowing
                 late.append("healed at +\(phase.at - phases[0].at), recovered \(recovery.map { "after \($0 - phase.at)" } ?? "never")")
             }
         }
-        #expect(checked > 10, "enough healings to judge: \(checked)")
+        // Not vacuous, yet not a bet on the machine's speed: on a loaded machine fewer healthy phases outlast the
+        // deadline (9 of 24 were judgeable in one CI run, over 10 on a quiet machine).
+        #expect(checked >= 3, "enough healings to judge: \(checked)")
         #expect(late.isEmpty, "no recovery within one interval after \(late.count) of \(checked) healings: \(late.prefix(5))")
     }
 
