@@ -14,7 +14,10 @@ struct DriverScreenTests {
                     + "--vehicle providers/p/vehicles/v1 --backend \(server.url) --token \(server.token) --simulate --speed-up 10; "
                     + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
             }
-            let screen = try session.waitForScreen(timeout: .seconds(30)) { $0.contains("tracking on") && $0.contains("ok") }
+            // The map (and its scale bar) can come a frame after the first report's "ok": wait for both.
+            let screen = try session.waitForScreen(timeout: .seconds(30)) {
+                $0.contains("tracking on") && $0.contains("ok") && $0.contains("├")
+            }
             #expect(screen.contains("providers/p/vehicles/v1"))
             #expect(screen.contains("pickup of t1"), "the next stop")
             #expect(screen.contains("ONLINE"))
