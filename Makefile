@@ -15,17 +15,10 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Four runs, not one: the end-to-end tests (TriptermTests) wait on tmux and child processes, and those waits hold
-# threads of Swift's cooperative pool (two on two cores) that in-process servers need — run together, their
-# requests time out for want of a thread. So the end-to-end tests that talk to an in-process server (the rider's
-# command tests and its TUI fault soak) run in runs of their own.
-in_process_e2e = RiderCommandTests|RiderFaultSoakTests
+# The suites run in four `swift test` runs (scripts/test-suites.sh says why).
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip TriptermTests
-	$(SWIFT) test --skip-build --filter TriptermTests --skip '$(in_process_e2e)'
-	$(SWIFT) test --skip-build --filter RiderCommandTests
-	$(SWIFT) test --skip-build --filter RiderFaultSoakTests
+	SWIFT=$(SWIFT) ./scripts/run-tests.sh
 	$(MAKE) conformance
 
 # `tripterm serve` against Google's own message types (google-maps-fleetengine, installed into a venv under .build).
@@ -59,6 +52,16 @@ bench-rider: deps
 
 bench-build: deps
 	cd Benchmarks && $(SWIFT) build -c release
+
+# The longer checks CI takes in turn, one per run (scripts/ci-check.sh, docs/TESTING.md "In CI"): the benchmarks
+# compile, every test under AddressSanitizer with the fuzzers' smoke run, every test under ThreadSanitizer.
+# CI_CHECK=bench-build|asan|tsan picks one; `make ci-checks` runs all three (about 45 minutes cold).
+.PHONY: ci-check ci-checks
+ci-check:
+	./scripts/ci-check.sh rotation
+
+ci-checks:
+	./scripts/ci-check.sh all
 
 # Sanitizers and fuzzers (docs/TESTING.md), each in its own scratch path, never the shared .build. The ASan build
 # also holds the fuzzers, so `make sanitize-address fuzz` compiles the stack once.

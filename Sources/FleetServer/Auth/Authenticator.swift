@@ -18,14 +18,7 @@ public struct Authenticator: Sendable {
     public init(keys: JWTKeyCollection) { self.keys = keys }
 
     public func authenticate(authorizationHeader: String?, now: Date) async throws(FleetError) -> Principal {
-        guard let header = authorizationHeader.map(Self.trimmingBlanks), !header.isEmpty else {
-            throw .unauthenticated("Request is missing required authentication credential: expected an `Authorization: Bearer <JWT>` header.")
-        }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw .unauthenticated("The Authorization header must be `Bearer <JWT>`.")
-        }
-        let token = Self.trimmingBlanks(String(parts[1]))
+        let token = try Self.bearerToken(authorizationHeader)
         if verified[token] == nil {
             let alg = try Self.algorithm(of: token)
             guard alg == "RS256" else {
@@ -44,7 +37,33 @@ public struct Authenticator: Sendable {
             verified[token] = claims
         }
         try Self.check(claims, now: now)
-        return Principal(tripID: claims.authorization?.tripid, vehicleID: claims.authorization?.vehicleid)
+        return Self.principal(claims)
+    }
+
+    /// The principal of a token whose signature was already verified and whose claims hold at `now`, without
+    /// waiting: nil for anything else (not yet verified, malformed, expired…), which ``authenticate`` then settles
+    /// with its error. Lets cached answers be given on the connection's event loop (``CachedAnswerHandler``).
+    func verifiedPrincipal(authorizationHeader: String?, now: Date) -> Principal? {
+        guard let token = try? Self.bearerToken(authorizationHeader), let claims = verified[token],
+              (try? Self.check(claims, now: now)) != nil
+        else { return nil }
+        return Self.principal(claims)
+    }
+
+    /// The JWT of an `Authorization: Bearer <JWT>` header.
+    static func bearerToken(_ authorizationHeader: String?) throws(FleetError) -> String {
+        guard let header = authorizationHeader.map(Self.trimmingBlanks), !header.isEmpty else {
+            throw .unauthenticated("Request is missing required authentication credential: expected an `Authorization: Bearer <JWT>` header.")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw .unauthenticated("The Authorization header must be `Bearer <JWT>`.")
+        }
+        return Self.trimmingBlanks(String(parts[1]))
+    }
+
+    private static func principal(_ claims: FleetClaims) -> Principal {
+        Principal(tripID: claims.authorization?.tripid, vehicleID: claims.authorization?.vehicleid)
     }
 
     /// Fleet Engine's claim rules, on a signature-checked token.

@@ -34,7 +34,7 @@ extension FleetAPI {
     /// GetTrip's encoded answer: from the ``AnswerCache`` when this query was answered in the same second and
     /// nothing was written since, otherwise read, derived and encoded (and kept). Authorization is checked either way.
     func getTripAnswer(_ call: Call, _ name: TripName, _ options: ProtoJSONEncodingOptions) async throws -> Data {
-        let key = "\(name)?\(call.rawQuery)"
+        let key = Self.answerKey(name, rawQuery: call.rawQuery)
         let second = call.now.seconds
         if let cached = store.answers.answer(for: key, second: second) {
             try Authorizer.authorize(call.principal, .getTrip(tripID: name.tripID, assignedVehicle: cached.assignedVehicle))
@@ -46,6 +46,27 @@ extension FleetAPI {
         store.answers.store(.init(body: body, assignedVehicle: assignedVehicle, second: second), for: key, computedAt: generation)
         return body
     }
+
+    /// GetTrip's answer when the ``AnswerCache`` has it and nothing else is needed to give it: a well-formed
+    /// request, a token verified before whose claims still hold, and a principal the trip's rules allow. Nil
+    /// otherwise, and ``handle(_:)`` then gives the same answer or the error. Never waits, so it can run on the
+    /// connection's event loop (``CachedAnswerHandler``).
+    func cachedGetTripAnswer(path: String, rawQuery: String, authorization: String?) -> Data? {
+        guard case .getTrip(let name)? = try? FleetRoute.match(method: .get, path: path),
+              let query = try? QueryParameters(query: rawQuery),
+              (try? query.validate(allowed: FleetRoute.getTrip(name).queryParameters)) != nil
+        else { return nil }
+        let now = clock()
+        guard let principal = authenticator.verifiedPrincipal(authorizationHeader: authorization, now: now),
+              let answer = store.answers.reusableAnswer(
+                  for: Self.answerKey(name, rawQuery: rawQuery), second: ProtoTimestamp(now).seconds),
+              (try? Authorizer.authorize(principal, .getTrip(tripID: name.tripID, assignedVehicle: answer.assignedVehicle))) != nil
+        else { return nil }
+        return answer.body
+    }
+
+    /// A GetTrip answer's key in the ``AnswerCache``: views, versions and enum encoding change the answer.
+    static func answerKey(_ name: TripName, rawQuery: String) -> String { "\(name)?\(rawQuery)" }
 
     /// The trip as GetTrip answers it, and its assigned vehicle (which the view may leave out of the answer).
     func getTrip(_ call: Call, _ name: TripName) async throws -> (trip: Trip, assignedVehicle: String) {

@@ -23,15 +23,24 @@ struct FleetResponder: HTTPResponder {
             logger.error("request failed unexpectedly", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(error)"])
             response = Self.error(FleetError(.internal, "Internal error."))
         }
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", ms)) ms")
+        Self.log(logger, method: request.method, path: request.uri.path, status: response.status.code, since: start)
         return response
     }
 
+    /// The one line logged per request; `cached` marks a GetTrip answered from the cache on the event loop.
+    static func log(
+        _ logger: Logger, method: HTTPRequest.Method, path: String, status: Int, since start: ContinuousClock.Instant,
+        cached: Bool = false
+    ) {
+        let ms = String(format: "%.1f", (ContinuousClock.now - start) / .milliseconds(1))
+        logger.info("\(method) \(path) \(status) \(ms) ms\(cached ? " cached" : "")")
+    }
+
+    static let contentType = "application/json; charset=UTF-8"
+
     static func json(_ data: Data, status: HTTPResponse.Status) -> Response {
         var headers = HTTPFields()
-        headers[.contentType] = "application/json; charset=UTF-8"
+        headers[.contentType] = contentType
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 

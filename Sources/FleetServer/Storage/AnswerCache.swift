@@ -43,6 +43,15 @@ final class AnswerCache: Sendable {
         }
     }
 
+    /// The answer for `key` that ``answer(for:second:)`` would give at `second` without choosing a refresher:
+    /// nil when the caller would have to compute it, or become the one refreshing it.
+    func reusableAnswer(for key: String, second: Int64) -> Answer? {
+        state.withLock { state in
+            guard let answer = state.answers[key] else { return nil }
+            return answer.second == second || (answer.second == second - 1 && answer.refreshing) ? answer : nil
+        }
+    }
+
     /// Keeps `answer`, unless a write happened since `generation` was read.
     func store(_ answer: Answer, for key: String, computedAt generation: UInt64) {
         state.withLock { state in

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTPTypes
+
+/// Answers GetTrip polls from the ``AnswerCache`` on the connection's event loop, before Hummingbird sees them.
+///
+/// Riders poll the same trip every few seconds, and nearly every poll is a cache hit whose only work is checking
+/// the token and the trip's rules. Taking it through Hummingbird costs two thread hops (event loop → Swift's pool
+/// → event loop) and more than the work itself; those hops were the server's tail at 256 connections
+/// (docs/PERFORMANCE.md). Everything else — a miss, any failure, a token not verified yet — is passed on
+/// untouched, and ``FleetAPI/handle(_:)`` gives the same answer or the error, so the rules live in one place.
+final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let api: FleetAPI
+    private let logger: Logger
+    private let dates: HTTPDateCache
+    /// Requests passed on whose response has not been written to its end. While there is one, later requests are
+    /// passed on too, so that responses keep the order of requests (HTTP/1.1 pipelining).
+    private var unanswered = 0
+    /// The request being read was answered here: its body and end are dropped.
+    private var answered = false
+
+    init(api: FleetAPI, logger: Logger, dates: HTTPDateCache) {
+        self.api = api
+        self.logger = logger
+        self.dates = dates
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let request):
+            let start = ContinuousClock.now
+            if unanswered == 0, let body = cachedAnswer(request) {
+                answered = true
+                respond(context, body)
+                FleetResponder.log(logger, method: request.method, path: Self.split(request.path ?? "").path, status: 200, since: start, cached: true)
+                return
+            }
+            unanswered += 1
+            context.fireChannelRead(data)
+        case .body:
+            if !answered { context.fireChannelRead(data) }
+        case .end:
+            if answered { answered = false } else { context.fireChannelRead(data) }
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data), unanswered > 0 { unanswered -= 1 }
+        context.write(data, promise: promise)
+    }
+
+    /// The cached answer to a plain keep-alive GET, or nil to pass the request on.
+    private func cachedAnswer(_ request: HTTPRequest) -> Data? {
+        guard request.method == .get, let target = request.path, !target.utf8.contains(UInt8(ascii: "#")),
+              request.headerFields[.connection].map({ !$0.lowercased().contains("close") }) ?? true,
+              request.headerFields[.expect] == nil
+        else { return nil }
+        let (path, query) = Self.split(target)
+        return api.cachedGetTripAnswer(path: path, rawQuery: query, authorization: request.headerFields[.authorization])
+    }
+
+    private func respond(_ context: ChannelHandlerContext, _ body: Data) {
+        var headers = HTTPFields()
+        headers[.contentType] = FleetResponder.contentType
+        headers[.contentLength] = String(body.count)
+        headers[.date] = dates.now
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    /// A request target's path and query (split at the first `?`, as Hummingbird's `URI` does).
+    static func split(_ target: String) -> (path: String, query: String) {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, "") }
+        return (String(target[..<mark]), String(target[target.utf8.index(after: mark)...]))
+    }
+}
