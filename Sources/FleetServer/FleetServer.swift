@@ -29,11 +29,10 @@ public enum FleetServer {
         let onListening = configuration.onListening
         let host = configuration.host
         let logger = configuration.logger
-        let dates = HTTPDateCache()
         return Application(
             responder: responder,
             server: .http1(
-                configuration: .init(additionalChannelHandlers: [CachedAnswerHandler(api: api, logger: logger, dates: dates)])),
+                configuration: .init(additionalChannelHandlers: [CachedAnswerHandler(api: api, logger: logger)])),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
             logger: configuration.logger)

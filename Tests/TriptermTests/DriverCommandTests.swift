@@ -56,6 +56,31 @@ import FoundationNetworking
         }
     }
 
+    @Test func jsonLinesCarryEachUpdateAsFleetEngineJSON() async throws {
+        try await LocalServerProcess.with { server in
+            try await server.createVehicle("v1")
+            try await server.createTrip("t1", vehicle: "v1")
+            let out = try TriptermBinary.run([
+                "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
+                "--simulate", "--speed-up", "30", "--interval", "5", "--auto-advance", "--headless", "--json",
+            ])
+            #expect(out.status == 0, "\(out.stderr)")
+            let lines = try out.stdout.split(separator: "\n").map { line in
+                try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            }
+            #expect(lines.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true && $0["value"] != nil })
+            let updates = lines.filter { $0["event"] as? String == "update" }.compactMap { $0["value"] as? [String: Any] }
+            let sent = updates.map { ($0["vehicle"] as? [String: Any]) ?? [:] }
+            let located = try #require(sent.firstIndex { $0.keys.contains("lastLocation") }, "\(sent)")
+            #expect((updates[located]["updateMask"] as? [String])?.contains("lastLocation") == true)
+            #expect(sent.contains { $0["vehicleState"] as? String == "OFFLINE" })
+            #expect(lines.contains { $0["event"] as? String == "log" && ($0["value"] as? String)?.hasSuffix("trip t1 COMPLETE") == true })
+            let last = lines.last
+            #expect(last?["event"] as? String == "stopped")
+            #expect(((last?["value"] as? [String: Any])?["ok"] as? Int ?? 0) > 0, "\(last ?? [:])")
+        }
+    }
+
     @Test(.enabled(if: gpsfake != nil, "gpsfake (Debian gpsd-clients) is not installed"), .timeLimit(.minutes(3)))
     func gpsdFedByGpsfakeMovesTheVehicleARiderFollows() async throws {
         try await LocalServerProcess.with { server in

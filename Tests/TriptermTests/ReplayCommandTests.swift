@@ -41,6 +41,16 @@ import Testing
         #expect(values.allSatisfy { if case .string = $0["time"] { true } else { false } })
     }
 
+    /// `| head`: when the reader goes away the process ends by SIGPIPE, like other tools, even where SIGPIPE is
+    /// ignored (as the HTTP stack of `rider` and `driver` sets it): no trap, no backtrace.
+    @Test func aClosedPipeEndsTheOutputLikeOtherTools() throws {
+        let command = "trap '' PIPE; \"$0\" replay \"$1\" --headless --speed max | head -2; echo \"status ${PIPESTATUS[0]}\" >&2"
+        let out = try TriptermBinary.runTool(
+            "/bin/bash", ["-c", command, TriptermBinary.url.path, Self.asset(Self.sample)])
+        #expect(out.stdout.split(separator: "\n").count == 2)
+        #expect(out.stderr == "status 141\n", "128 + SIGPIPE, and nothing else on stderr: \(out.stderr)")
+    }
+
     @Test func replayingWithRecordWritesAFileThatReplaysTheSame() throws {
         let dir = Self.temporaryDirectory()
         let copy = dir.appendingPathComponent("copy.jsonl").path

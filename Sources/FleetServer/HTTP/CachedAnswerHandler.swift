@@ -19,17 +19,16 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let api: FleetAPI
     private let logger: Logger
-    private let dates: HTTPDateCache
+    private var date = HTTPDateCache()
     /// Requests passed on whose response has not been written to its end. While there is one, later requests are
     /// passed on too, so that responses keep the order of requests (HTTP/1.1 pipelining).
     private var unanswered = 0
     /// The request being read was answered here: its body and end are dropped.
     private var answered = false
 
-    init(api: FleetAPI, logger: Logger, dates: HTTPDateCache) {
+    init(api: FleetAPI, logger: Logger) {
         self.api = api
         self.logger = logger
-        self.dates = dates
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -70,7 +69,7 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         var headers = HTTPFields()
         headers[.contentType] = FleetResponder.contentType
         headers[.contentLength] = String(body.count)
-        headers[.date] = dates.now
+        headers[.date] = date.now()
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

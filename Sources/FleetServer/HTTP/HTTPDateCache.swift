@@ -1,19 +1,15 @@
 import Foundation
-import Synchronization
 
-/// The `Date` header's value (RFC 9110 IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT"), formatted once a second and
-/// shared by every connection, as Hummingbird does for the responses it writes.
-final class HTTPDateCache: Sendable {
-    private let cached = Mutex<(second: Int, text: String)>((-1, ""))
+/// The `Date` header's value (RFC 9110 IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT"), formatted at most once a
+/// second. One per connection, used on its event loop only, so it needs no lock.
+struct HTTPDateCache {
+    private var second = -1
+    private var text = ""
 
-    init() {}
-
-    var now: String {
-        let second = time(nil)
-        return cached.withLock { cached in
-            if cached.second != second { cached = (second, Self.format(second)) }
-            return cached.text
-        }
+    mutating func now() -> String {
+        let now = time(nil)
+        if now != second { (second, text) = (now, Self.format(now)) }
+        return text
     }
 
     static func format(_ second: Int) -> String {

@@ -24,10 +24,8 @@ public actor HeadlessPrinter: TripModelSubscriber {
         self.write = write
     }
 
-    /// Writes a line to standard output and flushes it, so a pipe sees each line as it happens.
-    public static let standardOutput: @Sendable (String) -> Void = { line in
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
+    /// Writes a line to standard output at once, so a pipe sees each line as it happens (``StandardOutput``).
+    public static let standardOutput: @Sendable (String) -> Void = { line in StandardOutput.write(line + "\n") }
 
     /// Updates are stamped with when the backend observed them; failures with the clock's time.
     private func stamp(_ model: TripModel) async -> ProtoTimestamp { await model.observedAt ?? now() }

@@ -22,9 +22,9 @@ struct DriverCommand: AsyncParsableCommand {
             --interval seconds (5–60) with the newest fix, the route to its next stop on the road map, the remaining \
             distance and time, and the navigation status. A failed update is retried with the newest data at the \
             next interval. When the source ends (or on Ctrl-C) one last update sets the vehicle OFFLINE. \
-            --headless prints one line per update (also when output is not a terminal); otherwise a console shows \
-            the map, next stop, trips and the reporter's log (o online/offline, t tracking, n next trip status, \
-            x cancel trip, q quit). See docs/driver.md.
+            --headless prints one line per update (also when output is not a terminal; --json for JSON Lines); \
+            otherwise a console shows the map, next stop, trips and the reporter's log (o online/offline, \
+            t tracking, n next trip status, x cancel trip, q quit). See docs/driver.md.
             """
     )
 
@@ -72,6 +72,9 @@ struct DriverCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per update instead of the console (also when output is not a terminal).")
     var headless = false
 
+    @Flag(help: "With --headless: print JSON Lines ({\"time\", \"event\", \"value\"}) instead of text.")
+    var json = false
+
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
@@ -115,7 +118,7 @@ struct DriverCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("--backend: \(error.message)")
         }
-        let printer = DriverEventPrinter()
+        let printer = DriverEventPrinter(format: json ? .json : .text)
         let consoleLog = DriverConsoleLog()
         // Piped or redirected output gets the lines a script can read, as if --headless were given.
         let useConsole = !headless && isatty(STDOUT_FILENO) == 1
@@ -169,7 +172,7 @@ struct DriverCommand: AsyncParsableCommand {
         }
         await reporter.setLocationTrackingEnabled(false)
         let s = await reporter.statistics
-        printer.line("stopped: \(s.attempts) updates, \(s.successes) ok, \(s.failures + s.emptyMaskFailures) failed")
+        printer.stopped(s)
         if case .failure(let error) = outcome, !(error is CancellationError) { throw CommandFailure("\(error)") }
         if s.successes == 0 { throw ExitCode.failure }
     }
