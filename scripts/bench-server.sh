@@ -8,7 +8,8 @@
 #   GetTrip as the consumer (JWT verified, SQLite read, progress derived, JSON encoded) at each of CONNS;
 #   UpdateVehicle as the driver (JWT, one SQLite transaction committed with fsync before answering) at 64.
 # Needs: wrk (Debian: apt-get install wrk), python3, `swift build -c release --product tripterm`.
-# Environment: DURATION (10), THREADS (2), CONNS ("64 256"), NGINX_PEER (1 = also run the nginx ceiling).
+# Environment: DURATION (10), THREADS (2), CONNS ("64 256"), NGINX_PEER (1 = also run the nginx ceiling),
+# SERVE_FLAGS (added to `tripterm serve`: --no-event-loop-answers sends every poll through Hummingbird, to compare).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT="${SWIFT:-swift}"
@@ -62,7 +63,7 @@ print("%s: %.0f req/s, p50 %.2f ms, p99 %.2f ms, non-2xx: %s, errors: %s"
 PY
 }
 
-echo "bench-server: tripterm $("$bin" --version), $(nproc) CPUs, ${DURATION}s per run, $THREADS wrk threads, $base"
+echo "bench-server: tripterm $("$bin" --version) ${SERVE_FLAGS:-}, $(nproc) CPUs, ${DURATION}s per run, $THREADS wrk threads, $base"
 get="$base/v1/providers/tripterm-demo/trips/trip-1?view=JOURNEY_SHARING_V1S"
 for conns in $CONNS; do
   "$WRK" -t"$THREADS" -c"$conns" -d"${DURATION}s" --latency -H "Authorization: Bearer $consumer" "$get" > "$work/get-$conns.txt" 2>&1

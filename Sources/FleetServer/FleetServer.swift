@@ -31,8 +31,8 @@ public enum FleetServer {
         let logger = configuration.logger
         return Application(
             responder: responder,
-            server: .http1(
-                configuration: .init(additionalChannelHandlers: [CachedAnswerHandler(api: api, logger: logger)])),
+            server: .http1(configuration: .init(additionalChannelHandlers: configuration.answersPollsOnEventLoop
+                ? [CachedAnswerHandler(api: api, logger: logger)] : [])),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
             logger: configuration.logger)

@@ -6,7 +6,7 @@ bin="${TRIPTERM_BIN:-$("${SWIFT:-swift}" build -c release --show-bin-path)/tript
 [ -x "$bin" ] || { echo "$0: build first: swift build -c release --product tripterm" >&2; exit 2; }
 
 db="$work/fleet.sqlite"
-"$bin" serve --port 0 --db "$db" --log-level warning > "$work/stdout" 2> "$work/stderr" &
+"$bin" serve --port 0 --db "$db" --log-level warning ${SERVE_FLAGS:-} > "$work/stdout" 2> "$work/stderr" &
 pid=$!
 base=""
 for _ in $(seq 1 100); do

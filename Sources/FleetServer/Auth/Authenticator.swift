@@ -40,14 +40,13 @@ public struct Authenticator: Sendable {
         return Self.principal(claims)
     }
 
-    /// The principal of a token whose signature was already verified and whose claims hold at `now`, without
-    /// waiting: nil for anything else (not yet verified, malformed, expired…), which ``authenticate`` then settles
-    /// with its error. Lets cached answers be given on the connection's event loop (``CachedAnswerHandler``).
-    func verifiedPrincipal(authorizationHeader: String?, now: Date) -> Principal? {
-        guard let token = try? Self.bearerToken(authorizationHeader), let claims = verified[token],
-              (try? Self.check(claims, now: now)) != nil
-        else { return nil }
-        return Self.principal(claims)
+    /// The claims of a token whose signature was already verified, without waiting: nil for anything else (not yet
+    /// verified, malformed…), which ``authenticate`` then settles with its error. The caller still checks the
+    /// claims' times (``check(_:now:)``). Lets cached answers be given on the connection's event loop
+    /// (``CachedAnswerHandler``).
+    func verifiedClaims(authorizationHeader: String?) -> FleetClaims? {
+        guard let token = try? Self.bearerToken(authorizationHeader) else { return nil }
+        return verified[token]
     }
 
     /// The JWT of an `Authorization: Bearer <JWT>` header.
@@ -62,7 +61,7 @@ public struct Authenticator: Sendable {
         return Self.trimmingBlanks(String(parts[1]))
     }
 
-    private static func principal(_ claims: FleetClaims) -> Principal {
+    static func principal(_ claims: FleetClaims) -> Principal {
         Principal(tripID: claims.authorization?.tripid, vehicleID: claims.authorization?.vehicleid)
     }
 

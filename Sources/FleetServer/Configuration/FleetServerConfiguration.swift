@@ -22,6 +22,9 @@ public struct FleetServerConfiguration: Sendable {
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void
     /// The server's clock (tests move it to check token times).
     public var clock: @Sendable () -> Date
+    /// Answer polls whose answer is cached on the connection's event loop (``CachedAnswerHandler``); off, every
+    /// request goes through Hummingbird, to compare the two.
+    public var answersPollsOnEventLoop = true
 
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: URL = DataDirectory.default(),

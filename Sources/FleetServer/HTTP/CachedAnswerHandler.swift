@@ -25,6 +25,10 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var unanswered = 0
     /// The request being read was answered here: its body and end are dropped.
     private var answered = false
+    /// The last poll that could be answered here, by its target and Authorization header: a rider sends the same
+    /// request on its connection every few seconds, and matching the route and reading the token again was a third
+    /// of a cached answer's cost.
+    private var lastPoll: (target: String, authorization: String, poll: FleetAPI.CachedPoll)?
 
     init(api: FleetAPI, logger: Logger) {
         self.api = api
@@ -61,8 +65,17 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
               request.headerFields[.connection].map({ !$0.lowercased().contains("close") }) ?? true,
               request.headerFields[.expect] == nil
         else { return nil }
-        let (path, query) = Self.split(target)
-        return api.cachedGetTripAnswer(path: path, rawQuery: query, authorization: request.headerFields[.authorization])
+        let authorization = request.headerFields[.authorization]
+        let poll: FleetAPI.CachedPoll
+        if let lastPoll, lastPoll.target == target, lastPoll.authorization == authorization {
+            poll = lastPoll.poll
+        } else {
+            let (path, query) = Self.split(target)
+            guard let fresh = api.cachedPoll(path: path, rawQuery: query, authorization: authorization) else { return nil }
+            poll = fresh
+            lastPoll = authorization.map { (target, $0, fresh) }
+        }
+        return api.cachedAnswer(poll)
     }
 
     private func respond(_ context: ChannelHandlerContext, _ body: Data) {

@@ -47,20 +47,34 @@ extension FleetAPI {
         return body
     }
 
-    /// GetTrip's answer when the ``AnswerCache`` has it and nothing else is needed to give it: a well-formed
-    /// request, a token verified before whose claims still hold, and a principal the trip's rules allow. Nil
-    /// otherwise, and ``handle(_:)`` then gives the same answer or the error. Never waits, so it can run on the
-    /// connection's event loop (``CachedAnswerHandler``).
-    func cachedGetTripAnswer(path: String, rawQuery: String, authorization: String?) -> Data? {
+    /// A GetTrip request that may be answered from the ``AnswerCache`` without waiting: well-formed, by a token
+    /// whose signature was verified before. Riders repeat the same request on a connection, so
+    /// ``CachedAnswerHandler`` keeps it for the next one.
+    struct CachedPoll {
+        var key: String
+        var tripID: String
+        var claims: FleetClaims
+    }
+
+    /// `path`, `rawQuery` and `authorization` as a ``CachedPoll``, or nil when only ``handle(_:)`` can answer them.
+    func cachedPoll(path: String, rawQuery: String, authorization: String?) -> CachedPoll? {
         guard case .getTrip(let name)? = try? FleetRoute.match(method: .get, path: path),
               let query = try? QueryParameters(query: rawQuery),
-              (try? query.validate(allowed: FleetRoute.getTrip(name).queryParameters)) != nil
+              (try? query.validate(allowed: FleetRoute.getTrip(name).queryParameters)) != nil,
+              let claims = authenticator.verifiedClaims(authorizationHeader: authorization)
         else { return nil }
+        return CachedPoll(key: Self.answerKey(name, rawQuery: rawQuery), tripID: name.tripID, claims: claims)
+    }
+
+    /// GetTrip's answer to `poll` when the ``AnswerCache`` has it and nothing else is needed to give it: the
+    /// token's claims hold now and its role may read the trip. Nil otherwise, and ``handle(_:)`` then gives the same
+    /// answer or the error. Never waits, so it can run on the connection's event loop.
+    func cachedAnswer(_ poll: CachedPoll) -> Data? {
         let now = clock()
-        guard let principal = authenticator.verifiedPrincipal(authorizationHeader: authorization, now: now),
-              let answer = store.answers.reusableAnswer(
-                  for: Self.answerKey(name, rawQuery: rawQuery), second: ProtoTimestamp(now).seconds),
-              (try? Authorizer.authorize(principal, .getTrip(tripID: name.tripID, assignedVehicle: answer.assignedVehicle))) != nil
+        guard (try? Authenticator.check(poll.claims, now: now)) != nil,
+              let answer = store.answers.reusableAnswer(for: poll.key, second: ProtoTimestamp(now).seconds),
+              (try? Authorizer.authorize(
+                  Authenticator.principal(poll.claims), .getTrip(tripID: poll.tripID, assignedVehicle: answer.assignedVehicle))) != nil
         else { return nil }
         return answer.body
     }

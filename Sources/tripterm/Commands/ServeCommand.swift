@@ -33,6 +33,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    /// Hidden: every poll through Hummingbird, as before the event-loop answers — for comparing the two
+    /// (scripts/bench-server.sh) and for ruling them out when something looks wrong.
+    @Flag(name: .customLong("no-event-loop-answers"), help: .hidden)
+    var noEventLoopAnswers = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535, got \(port)") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \"\(logLevel)\" is not a level") }
@@ -42,12 +47,13 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "tripterm.serve") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let dataDirectory = FleetServerConfiguration.dataDirectory(databasePath: db, dataDirectory: dataDir)
-        let configuration = FleetServerConfiguration(
+        var configuration = FleetServerConfiguration(
             host: bind, port: port, dataDirectory: dataDirectory, databasePath: db, jwksPath: jwks, logger: logger,
             onListening: { host, port in
                 // Unbuffered, so a script waiting for this line sees it at once.
                 FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
             })
+        configuration.answersPollsOnEventLoop = !noEventLoopAnswers
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             try await FleetServer.run(configuration: configuration)
