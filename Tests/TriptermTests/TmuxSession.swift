@@ -45,8 +45,20 @@ final class TmuxSession {
         let argv = ["tmux", "-L", socket] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        // tmux, and through it the shell and tripterm, start with no signal blocked or ignored, as from a user's
+        // shell: a test thread's mask is inherited otherwise, and a pane's bash that never sees SIGHUP outlives
+        // kill-server.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArguments, environ)
+        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -134,6 +134,9 @@ public actor TripModel {
             let sleeper = Task { [clock] in try await clock.sleep(for: delay) }
             sleepTask = sleeper
             _ = try? await sleeper.value
+            // Stopped while asleep: leave the model alone, since a loop started after the stop may own `sleepTask`
+            // by now — clearing it (found by LeakSanitizer) left that loop's sleep out of reach of the next stop().
+            if Task.isCancelled { break }
             sleepTask = nil
             wakeRequested = false
         }
