@@ -43,9 +43,18 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // Locks ThreadSanitizer can see (docs/TESTING.md), also in DriverKit, FleetServer and FaultInjection.
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        .target(name: "TripFollowing", dependencies: ["FleetModel", "FleetClient", "CZlib"]),
+        .target(
+            name: "TripFollowing",
+            dependencies: [
+                "FleetModel", "FleetClient", "CZlib",
+                // Locks ThreadSanitizer can see (Synchronization's Mutex it cannot: docs/TESTING.md).
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         // Road maps imported from OpenStreetMap: the base map under a trip, snapping and routing.
         .target(name: "RoadMap", dependencies: ["FleetModel", "CZlib"]),
         // The driver side: the Driver SDK's vehicle reporter, location sources (simulated, GPX, NMEA, gpsd), navigation.
@@ -57,6 +66,7 @@ let package = Package(
                 // Only for the gpsd TCP connection.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // `tripterm serve`: the local Fleet Engine–compatible REST server (JWT, SQLite).
@@ -70,6 +80,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // Loopback fault injection for tests (a raw HTTP server and a fault-injecting proxy). A library, not a test
@@ -82,6 +93,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // No pkgConfig: "ncursesw" on purpose: its cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are prohibited
@@ -116,6 +128,7 @@ let package = Package(
             name: "FleetClientTests",
             dependencies: [
                 "FleetClient", "FleetModel", "TripFollowing", "FaultInjection",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .testTarget(
@@ -137,6 +150,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             // Fixtures are read through #filePath, not as resources.
             exclude: ["Fixtures"]

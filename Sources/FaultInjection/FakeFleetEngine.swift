@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A loopback HTTP server that plays Fleet Engine's part, answering each request with what the test's handler
 /// says — well-formed answers or faults (Google error JSON, `Retry-After`, garbage, truncated bodies, slow answers)
@@ -8,15 +8,15 @@ public final class FakeFleetEngine: Sendable {
     public typealias Reply = HTTPReply
 
     public let port: Int
-    private let received: Mutex<[Received]>
+    private let received: NIOLockedValueBox<[Received]>
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
     /// Every request so far, in order of arrival.
-    public var requests: [Received] { received.withLock { $0 } }
+    public var requests: [Received] { received.withLockedValue { $0 } }
 
     private init(port: Int) {
         self.port = port
-        self.received = Mutex([])
+        self.received = NIOLockedValueBox([])
     }
 
     /// Starts a server whose answers come from `handler`, runs `body`, and stops it.
@@ -25,7 +25,7 @@ public final class FakeFleetEngine: Sendable {
     ) async throws -> T {
         let box = Box()
         let server = try await LoopbackHTTPServer.start { request in
-            box.fake?.received.withLock { $0.append(request) }
+            box.fake?.received.withLockedValue { $0.append(request) }
             return await handler(request)
         }
         let engine = FakeFleetEngine(port: server.port)
@@ -48,13 +48,13 @@ public final class FakeFleetEngine: Sendable {
 
     /// Lets the handler, made before the engine, reach it.
     private final class Box: Sendable {
-        private let value = Mutex<FakeFleetEngine?>(nil)
-        var fake: FakeFleetEngine? { value.withLock { $0 } }
-        func set(_ fake: FakeFleetEngine) { value.withLock { $0 = fake } }
+        private let value = NIOLockedValueBox<FakeFleetEngine?>(nil)
+        var fake: FakeFleetEngine? { value.withLockedValue { $0 } }
+        func set(_ fake: FakeFleetEngine) { value.withLockedValue { $0 = fake } }
     }
 
     private final class Counter: Sendable {
-        private let value = Mutex(0)
-        func take() -> Int { value.withLock { n in defer { n += 1 }; return n } }
+        private let value = NIOLockedValueBox(0)
+        func take() -> Int { value.withLockedValue { n in defer { n += 1 }; return n } }
     }
 }

@@ -3,7 +3,7 @@ import FleetModel
 import Foundation
 import NIOCore
 import NIOHTTP1
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A loopback HTTP proxy in front of a real Fleet Engine–compatible server (the local `tripterm serve`) that
 /// forwards requests, or answers them with injected faults — on cue (``Mode/inject(_:)``) or at random from a
@@ -61,7 +61,7 @@ public final class FaultProxy: Sendable {
     }
 
     public var mode: Mode {
-        get { core.state.withLock { $0.mode } }
+        get { core.state.withLockedValue { $0.mode } }
         set { core.set(newValue) }
     }
 
@@ -69,15 +69,15 @@ public final class FaultProxy: Sendable {
     public func heal() { mode = .forward }
 
     /// Every request received, in order of arrival.
-    public var records: [FaultRecord] { core.state.withLock { $0.records } }
+    public var records: [FaultRecord] { core.state.withLockedValue { $0.records } }
     /// The most recent request, if any.
-    public var lastRecord: FaultRecord? { core.state.withLock { $0.records.last } }
-    public var requestCount: Int { core.state.withLock { $0.records.count } }
+    public var lastRecord: FaultRecord? { core.state.withLockedValue { $0.records.last } }
+    public var requestCount: Int { core.state.withLockedValue { $0.records.count } }
     /// Requests answered with a fault.
-    public var injectedCount: Int { core.state.withLock { $0.injected } }
+    public var injectedCount: Int { core.state.withLockedValue { $0.injected } }
     /// Every switch between healthy and broken, in order (mode changes and plan phases alike).
     public var phaseChanges: [PhaseChange] {
-        core.state.withLock { s in
+        core.state.withLockedValue { s in
             if case .plan = s.mode, var plan = s.plan {
                 s.phases += plan.advance(to: .now).map { PhaseChange(broken: $0.broken, at: $0.at) }
                 s.plan = plan
@@ -88,7 +88,7 @@ public final class FaultProxy: Sendable {
     /// Whether the proxy is injecting faults now.
     public var isBroken: Bool { phaseChanges.last?.broken ?? false }
     /// Requests refused after `maxRequests`.
-    public var overLimit: Int { core.state.withLock { $0.overLimit } }
+    public var overLimit: Int { core.state.withLockedValue { $0.overLimit } }
 
     /// The proxy's mutable state and its request handling, made before the server so the handler can reach it.
     private final class Core: Sendable {
@@ -104,7 +104,7 @@ public final class FaultProxy: Sendable {
         let target: String
         let stallLimit: Duration
         let maxRequests: Int
-        let state = Mutex(State())
+        let state = NIOLockedValueBox(State())
 
         init(target: String, stallLimit: Duration, maxRequests: Int) {
             self.target = target
@@ -114,7 +114,7 @@ public final class FaultProxy: Sendable {
 
         func set(_ mode: Mode) {
             let now = ContinuousClock.now
-            state.withLock { s in
+            state.withLockedValue { s in
                 s.mode = mode
                 switch mode {
                 case .forward:
@@ -133,7 +133,7 @@ public final class FaultProxy: Sendable {
         /// Picks the fault for `request` (or none) and records it.
         private func decide(_ request: ReceivedRequest) -> (index: Int, fault: Fault?)? {
             let now = ContinuousClock.now
-            return state.withLock { s in
+            return state.withLockedValue { s in
                 guard s.records.count < maxRequests else {
                     s.overLimit += 1
                     return nil
@@ -158,7 +158,7 @@ public final class FaultProxy: Sendable {
         }
 
         private func setStatus(_ status: Int?, at index: Int) {
-            state.withLock { $0.records[index].answeredStatus = status }
+            state.withLockedValue { $0.records[index].answeredStatus = status }
         }
 
         func answer(_ request: ReceivedRequest) async -> HTTPReply {

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Plays fixes read from a file at their recorded pace on a clock, re-timed so the first one is "now": a recorded
 /// drive then looks live to Fleet Engine (whose ETAs count from a location's update time).
@@ -24,13 +24,13 @@ struct RecordedFixes: Sendable {
 
 /// A value shared between a source and the streams it starts (their counters), readable at any time.
 final class SharedValue<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+    private let storage: NIOLockedValueBox<Value>
 
-    init(_ value: Value) { storage = Mutex(value) }
+    init(_ value: Value) { storage = NIOLockedValueBox(value) }
 
     var value: Value {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
+        get { storage.withLockedValue { $0 } }
+        set { storage.withLockedValue { $0 = newValue } }
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Runs a child process to completion off Swift's cooperative threads (Foundation's `Process` API blocks),
 /// reading its standard output and error concurrently so neither pipe can fill and stall it.
@@ -53,12 +53,12 @@ enum CommandRunner {
 private final class RunningProcess: @unchecked Sendable {
     private let process: Process
     /// Whether the timer terminated it; set and read under the lock, and the process is only touched under it.
-    private let state = Mutex((finished: false, timedOut: false))
+    private let state = NIOLockedValueBox((finished: false, timedOut: false))
 
     init(_ process: Process) { self.process = process }
 
     func terminateIfRunning() {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard !state.finished, process.isRunning else { return }
             state.timedOut = true
             // The whole tree: /bin/sh forks to run a script, and a grandchild left alive would hold the pipes open.
@@ -77,7 +77,7 @@ private final class RunningProcess: @unchecked Sendable {
 
     func wait() -> (status: Int32, timedOut: Bool) {
         process.waitUntilExit()
-        return state.withLock { state in
+        return state.withLockedValue { state in
             state.finished = true
             return (process.terminationStatus, state.timedOut)
         }

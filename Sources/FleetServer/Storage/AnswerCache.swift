@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// GetTrip answers already encoded, for riders polling the same trip: reused until the next write. Riders poll every
 /// few seconds and the trip's stored state only changes with a write, which empties the cache; only the derived
@@ -25,14 +25,14 @@ final class AnswerCache: Sendable {
     /// Answers kept at most; past it the cache starts over (a bound, not an eviction policy: one trip has a
     /// handful of distinct queries).
     static let capacity = 10_000
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
-    var generation: UInt64 { state.withLock { $0.generation } }
+    var generation: UInt64 { state.withLockedValue { $0.generation } }
 
     /// The answer for `key` to reuse at `second`: this second's, or the previous second's while another request
     /// refreshes it. Nil tells the caller to compute it (and it becomes the one refreshing).
     func answer(for key: String, second: Int64) -> Answer? {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard var answer = state.answers[key] else { return nil }
             if answer.second == second { return answer }
             guard answer.second == second - 1 else { return nil }
@@ -46,7 +46,7 @@ final class AnswerCache: Sendable {
     /// The answer for `key` that ``answer(for:second:)`` would give at `second` without choosing a refresher:
     /// nil when the caller would have to compute it, or become the one refreshing it.
     func reusableAnswer(for key: String, second: Int64) -> Answer? {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard let answer = state.answers[key] else { return nil }
             return answer.second == second || (answer.second == second - 1 && answer.refreshing) ? answer : nil
         }
@@ -54,7 +54,7 @@ final class AnswerCache: Sendable {
 
     /// Keeps `answer`, unless a write happened since `generation` was read.
     func store(_ answer: Answer, for key: String, computedAt generation: UInt64) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard state.generation == generation else { return }
             if state.answers.count >= Self.capacity { state.answers.removeAll(keepingCapacity: true) }
             state.answers[key] = answer
@@ -63,7 +63,7 @@ final class AnswerCache: Sendable {
 
     /// A write committed: every answer may be stale.
     func invalidate() {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.generation &+= 1
             state.answers.removeAll(keepingCapacity: true)
         }

@@ -1,5 +1,5 @@
 import FleetModel
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The clock of a replay: its time is the recording's time, running at a chosen speed, pausable, and able to jump.
 ///
@@ -44,24 +44,24 @@ public final class ReplayClock: Clock, Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
     private let wall = ContinuousClock()
 
     public init(start: ProtoTimestamp, speed: ReplaySpeed = .realtime, paused: Bool = false) {
-        state = Mutex(State(anchorReplay: start, anchorWall: ContinuousClock.now, speed: speed, paused: paused))
+        state = NIOLockedValueBox(State(anchorReplay: start, anchorWall: ContinuousClock.now, speed: speed, paused: paused))
     }
 
     public var now: Instant { Instant(timestamp) }
     /// The current replay time.
-    public var timestamp: ProtoTimestamp { state.withLock { $0.now(wall: wall.now) } }
+    public var timestamp: ProtoTimestamp { state.withLockedValue { $0.now(wall: wall.now) } }
     public var minimumResolution: Duration { .milliseconds(1) }
 
     public var speed: ReplaySpeed {
-        get { state.withLock { $0.speed } }
+        get { state.withLockedValue { $0.speed } }
         set { change { $0.speed = newValue } }
     }
 
-    public var isPaused: Bool { state.withLock { $0.paused } }
+    public var isPaused: Bool { state.withLockedValue { $0.paused } }
 
     public func pause() { change { $0.paused = true } }
     public func resume() { change { $0.paused = false } }
@@ -69,7 +69,7 @@ public final class ReplayClock: Clock, Sendable {
 
     /// Jumps to `time` and wakes every sleeper.
     public func seek(to time: ProtoTimestamp) {
-        let woken: [Sleeper] = state.withLock { s in
+        let woken: [Sleeper] = state.withLockedValue { s in
             s.anchorReplay = time
             s.anchorWall = wall.now
             let all = s.sleepers
@@ -82,13 +82,13 @@ public final class ReplayClock: Clock, Sendable {
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let id = state.withLock { s -> UInt64 in
+        let id = state.withLockedValue { s -> UInt64 in
             s.nextID += 1
             return s.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let immediate: Result<Void, any Error>? = state.withLock { s in
+                let immediate: Result<Void, any Error>? = state.withLockedValue { s in
                     if s.cancelled.remove(id) != nil { return .failure(CancellationError()) }
                     let now = s.now(wall: wall.now)
                     if deadline.timestamp <= now { return .success(()) }
@@ -102,7 +102,7 @@ public final class ReplayClock: Clock, Sendable {
                 if let immediate { continuation.resume(with: immediate) } else { reschedule() }
             }
         } onCancel: {
-            let sleeper: Sleeper? = state.withLock { s in
+            let sleeper: Sleeper? = state.withLockedValue { s in
                 if let i = s.sleepers.firstIndex(where: { $0.id == id }) { return s.sleepers.remove(at: i) }
                 s.cancelled.insert(id)
                 return nil
@@ -112,7 +112,7 @@ public final class ReplayClock: Clock, Sendable {
     }
 
     private func change(_ body: (inout State) -> Void) {
-        state.withLock { s in
+        state.withLockedValue { s in
             s.reanchor(wall: wall.now)
             body(&s)
         }
@@ -121,7 +121,7 @@ public final class ReplayClock: Clock, Sendable {
 
     /// Wakes sleepers that are due, then arms one wall-clock timer for the earliest remaining deadline.
     private func reschedule() {
-        let (due, delay): ([Sleeper], Duration?) = state.withLock { s in
+        let (due, delay): ([Sleeper], Duration?) = state.withLockedValue { s in
             s.timer?.cancel()
             s.timer = nil
             let now = s.now(wall: wall.now)
@@ -148,7 +148,7 @@ public final class ReplayClock: Clock, Sendable {
             }
             self?.reschedule()
         }
-        state.withLock { s in
+        state.withLockedValue { s in
             s.timer?.cancel()
             s.timer = timer
         }

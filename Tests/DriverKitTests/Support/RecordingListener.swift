@@ -1,6 +1,6 @@
 import DriverKit
 import FleetModel
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A reporter listener that queues what it hears, so a test can await each call in turn.
 final class RecordingListener: VehicleReporterListener {
@@ -26,18 +26,18 @@ final class RecordingListener: VehicleReporterListener {
         var all: [Event] = []
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     func didSucceed(_ update: VehicleUpdate) async { deliver(.success(update)) }
     func didFail(_ update: VehicleUpdate, error: TripServiceError) async { deliver(.failure(update, error)) }
 
     /// Every call heard so far.
-    var all: [Event] { state.withLock { $0.all } }
+    var all: [Event] { state.withLockedValue { $0.all } }
 
     /// The next call not yet taken, waiting for it if need be.
     func next() async -> Event {
         await withCheckedContinuation { continuation in
-            let ready: Event? = state.withLock { s in
+            let ready: Event? = state.withLockedValue { s in
                 if !s.events.isEmpty { return s.events.removeFirst() }
                 s.waiters.append(continuation)
                 return nil
@@ -47,7 +47,7 @@ final class RecordingListener: VehicleReporterListener {
     }
 
     private func deliver(_ event: Event) {
-        let waiter: CheckedContinuation<Event, Never>? = state.withLock { s in
+        let waiter: CheckedContinuation<Event, Never>? = state.withLockedValue { s in
             s.all.append(event)
             if !s.waiters.isEmpty { return s.waiters.removeFirst() }
             s.events.append(event)

@@ -102,13 +102,12 @@ import Testing
                 ? .json(#"{"token": "url-\#(request.path.split(separator: "/").last!)", "expiresInSeconds": 60}"#)
                 : .json(#"{"token": "q-\#(request.query)"}"#)
         }) { fake in
-            let http = FleetEngineClient.makeHTTPClient()
             let now = Date(timeIntervalSince1970: 5000)
-            let templated = URLTokenProvider(url: fake.baseURL + "/token/{role}/{tripId}", httpClient: http, now: { now })
-            let plain = URLTokenProvider(url: fake.baseURL + "/token", httpClient: http)
-            let a = try await templated.token(for: Self.context)
-            let b = try await plain.token(for: Self.context)
-            try await http.shutdown()
+            let (a, b) = try await ClientFixtures.withHTTPClient { http in
+                let templated = URLTokenProvider(url: fake.baseURL + "/token/{role}/{tripId}", httpClient: http, now: { now })
+                let plain = URLTokenProvider(url: fake.baseURL + "/token", httpClient: http)
+                return (try await templated.token(for: Self.context), try await plain.token(for: Self.context))
+            }
             #expect(a.value == "url-trip-1")
             #expect(a.expiresAt == now.addingTimeInterval(60))
             #expect(b.value == "q-tripId=trip-1")
@@ -119,13 +118,14 @@ import Testing
         try await FakeFleetEngine.with({ request in
             request.path == "/forbidden" ? .raw(status: 403, contentType: "text/plain", body: "no") : .raw(status: 503, contentType: "text/plain", body: "later")
         }) { fake in
-            let http = FleetEngineClient.makeHTTPClient()
-            let forbidden = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/forbidden", httpClient: http).token(for: Self.context) }
-            let busy = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/busy", httpClient: http).token(for: Self.context) }
-            let down = await ClientFixtures.failure {
-                try await URLTokenProvider(url: "http://127.0.0.1:\(closedLoopbackPort())/t", httpClient: http).token(for: Self.context)
+            let (forbidden, busy, down) = try await ClientFixtures.withHTTPClient { http in
+                let forbidden = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/forbidden", httpClient: http).token(for: Self.context) }
+                let busy = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/busy", httpClient: http).token(for: Self.context) }
+                let down = await ClientFixtures.failure {
+                    try await URLTokenProvider(url: "http://127.0.0.1:\(closedLoopbackPort())/t", httpClient: http).token(for: Self.context)
+                }
+                return (forbidden, busy, down)
             }
-            try await http.shutdown()
             #expect(forbidden?.errorClass == .client)
             #expect(forbidden?.message.contains("refused with HTTP 403") == true)
             #expect(busy?.errorClass == .recoverable)

@@ -109,12 +109,12 @@ import Testing
     }
 
     @Test func aBackendURLThatIsNotHTTPIsRejectedBeforeAnyRequest() async throws {
-        let http = FleetEngineClient.makeHTTPClient()
-        for bad in ["fleetengine.googleapis.com", "ftp://example.com", "http://", "http://host/?q=1"] {
-            #expect(throws: TripServiceError.self, "\(bad)") { try FleetEngineClient(baseURL: bad, tokenProvider: nil, httpClient: http) }
+        try await ClientFixtures.withHTTPClient { http in
+            for bad in ["fleetengine.googleapis.com", "ftp://example.com", "http://", "http://host/?q=1"] {
+                #expect(throws: TripServiceError.self, "\(bad)") { try FleetEngineClient(baseURL: bad, tokenProvider: nil, httpClient: http) }
+            }
+            let ok = try? FleetEngineClient(baseURL: "https://fleetengine.googleapis.com/", tokenProvider: nil, httpClient: http)
+            #expect(ok?.baseURL == "https://fleetengine.googleapis.com")
         }
-        let ok = try? FleetEngineClient(baseURL: "https://fleetengine.googleapis.com/", tokenProvider: nil, httpClient: http)
-        #expect(ok?.baseURL == "https://fleetengine.googleapis.com")
-        try await http.shutdown()
     }
 }

@@ -28,6 +28,20 @@ enum ClientFixtures {
         try! ProtoJSON.encodeString(message)
     }
 
+    /// Runs `body` with an HTTP client that is shut down whatever happens (AsyncHTTPClient traps when a client is
+    /// dropped without it: a test that throws would crash the whole run).
+    static func withHTTPClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T {
+        let http = FleetEngineClient.makeHTTPClient()
+        do {
+            let result = try await body(http)
+            try await http.shutdown()
+            return result
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
     /// A client for `fake` with `tokens` (none by default) and short timeouts so fault tests finish quickly.
     static func withClient<T: Sendable>(
         _ fake: FakeFleetEngine, baseURL: String? = nil, tokens: (any AuthTokenProvider)? = nil, options: FleetClientOptions = .init(),
