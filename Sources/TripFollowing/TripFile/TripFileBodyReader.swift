@@ -27,6 +27,9 @@ enum TripFileBodyReader {
             offsets.append(capacity)
             capacity += part.lineCount
         }
+        // No lines: no array to fill. With capacity 0, `Array(unsafeUninitializedCapacity:)` hands out the shared
+        // empty-array storage, and setting its count (to 0) from two readers at once is a data race (ThreadSanitizer).
+        guard capacity > 0 else { return ([], []) }
         var outcomes: [PartOutcome] = []
         let events = [TripEvent](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
