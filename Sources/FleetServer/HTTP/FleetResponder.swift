@@ -29,11 +29,11 @@ struct FleetResponder: HTTPResponder {
 
     /// The one line logged per request; `cached` marks a GetTrip answered from the cache on the event loop.
     static func log(
-        _ logger: Logger, method: HTTPRequest.Method, path: String, status: Int, since start: ContinuousClock.Instant,
+        _ logger: Logger, method: HTTPRequest.Method, path: @autoclosure () -> String, status: Int, since start: ContinuousClock.Instant,
         cached: Bool = false
     ) {
-        // In the message, which is only built when the level is logged: String(format:) costs more than a cached answer.
-        logger.info("\(method) \(path) \(status) \(String(format: "%.1f", (ContinuousClock.now - start) / .milliseconds(1))) ms\(cached ? " cached" : "")")
+        // Path and time in the message, which is only built when the level is logged: they cost more than a cached answer.
+        logger.info("\(method) \(path()) \(status) \(String(format: "%.1f", (ContinuousClock.now - start) / .milliseconds(1))) ms\(cached ? " cached" : "")")
     }
 
     static let contentType = "application/json; charset=UTF-8"

@@ -30,8 +30,8 @@ enum ClientFixtures {
 
     /// Runs `body` with an HTTP client that is shut down whatever happens (AsyncHTTPClient traps when a client is
     /// dropped without it: a test that throws would crash the whole run).
-    static func withHTTPClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T {
-        let http = FleetEngineClient.makeHTTPClient()
+    static func withHTTPClient<T>(connectTimeout: Duration = .seconds(5), _ body: (HTTPClient) async throws -> T) async throws -> T {
+        let http = FleetEngineClient.makeHTTPClient(connectTimeout: connectTimeout)
         do {
             let result = try await body(http)
             try await http.shutdown()
@@ -47,15 +47,8 @@ enum ClientFixtures {
         _ fake: FakeFleetEngine, baseURL: String? = nil, tokens: (any AuthTokenProvider)? = nil, options: FleetClientOptions = .init(),
         _ body: (FleetEngineClient) async throws -> T
     ) async throws -> T {
-        let http = FleetEngineClient.makeHTTPClient(connectTimeout: .seconds(2))
-        do {
-            let client = try FleetEngineClient(baseURL: baseURL ?? fake.baseURL, tokenProvider: tokens, httpClient: http, options: options)
-            let result = try await body(client)
-            try await http.shutdown()
-            return result
-        } catch {
-            try? await http.shutdown()
-            throw error
+        try await withHTTPClient(connectTimeout: .seconds(2)) { http in
+            try await body(FleetEngineClient(baseURL: baseURL ?? fake.baseURL, tokenProvider: tokens, httpClient: http, options: options))
         }
     }
 
