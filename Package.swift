@@ -89,6 +89,7 @@ let package = Package(
             name: "FaultInjection",
             dependencies: [
                 "FleetModel",
+                "FleetClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

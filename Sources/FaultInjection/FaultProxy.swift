@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FleetClient
 import FleetModel
 import Foundation
 import NIOCore
@@ -225,7 +226,7 @@ public final class FaultProxy: Sendable {
             if !request.body.isEmpty { forwarded.body = .bytes(ByteBuffer(string: request.body)) }
             do {
                 let response = try await HTTPClient.shared.execute(forwarded, timeout: .seconds(30))
-                let bytes = try await response.body.collect(upTo: 64 << 20)
+                let bytes = try await response.body.bytes(upTo: 64 << 20)
                 var headers: [String: String] = [:]
                 for (name, value) in response.headers
                 where !["content-length", "content-type", "transfer-encoding", "connection"].contains(name.lowercased()) {
@@ -233,7 +234,7 @@ public final class FaultProxy: Sendable {
                 }
                 return Upstream(
                     status: Int(response.status.code), contentType: response.headers.first(name: "Content-Type") ?? "application/json",
-                    headers: headers, body: Array(bytes.readableBytesView))
+                    headers: headers, body: Array(bytes))
             } catch {
                 let json = GoogleErrorJSON.body(status: 502, code: "UNAVAILABLE", message: "fault proxy: upstream failed: \(error)")
                 return Upstream(status: 502, contentType: "application/json", headers: [:], body: Array(json.utf8))

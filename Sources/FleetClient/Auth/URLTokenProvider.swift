@@ -48,7 +48,7 @@ public struct URLTokenProvider: AuthTokenProvider {
         do {
             let response = try await httpClient.execute(request, timeout: TimeAmount(timeout))
             status = Int(response.status.code)
-            body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+            body = String(decoding: try await response.body.bytes(upTo: 1 << 20), as: UTF8.self)
         } catch {
             var failure = TransportErrorClassifier.classify(error)
             failure.message = "\(source): \(failure.message)"

@@ -149,10 +149,10 @@ public struct FleetEngineClient: Sendable {
             group.addTask {
                 do {
                     let response = try await client.execute(prepared, timeout: TimeAmount(timeout))
-                    let body = try await response.body.collect(upTo: limit)
+                    let body = try await response.body.bytes(upTo: limit)
                     return .success(RawResponse(
                         status: Int(response.status.code), date: response.headers.first(name: "Date").flatMap(HTTPDate.parse),
-                        retryAfter: response.headers.first(name: "Retry-After"), body: Data(body.readableBytesView)))
+                        retryAfter: response.headers.first(name: "Retry-After"), body: body))
                 } catch {
                     return .failure(error)
                 }
