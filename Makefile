@@ -15,11 +15,11 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# The suites run in four `swift test` runs (scripts/test-suites.sh says why).
+# Every suite (in four `swift test` runs, scripts/test-suites.sh says why) and the conformance test.
+# SANITIZER=address|thread runs the same on a build of its own under that sanitizer (docs/TESTING.md).
+SANITIZER ?=
 test: deps
-	$(SWIFT) build --build-tests
-	SWIFT=$(SWIFT) ./scripts/run-tests.sh
-	$(MAKE) conformance
+	SWIFT=$(SWIFT) ./scripts/test.sh $(SANITIZER)
 
 # `tripterm serve` against Google's own message types (google-maps-fleetengine, installed into a venv under .build).
 conformance: build
@@ -50,35 +50,33 @@ bench-rider: deps
 	$(SWIFT) build -c release --product tripterm
 	SWIFT=$(SWIFT) ./scripts/bench-rider.sh
 
+# The benchmarks compile (CI's plain turn): a debug build, since a compile check needs no optimiser and the
+# release stack `make bench` builds takes far longer.
 bench-build: deps
-	cd Benchmarks && $(SWIFT) build -c release
+	cd Benchmarks && $(SWIFT) build
 
-# The longer checks CI takes in turn, one per run (scripts/ci-check.sh, docs/TESTING.md "In CI"): the benchmarks
-# compile, every test under AddressSanitizer with the fuzzers' smoke run, the concurrent suites under ThreadSanitizer.
-# CI_CHECK=bench-build|asan|tsan picks one; `make ci-checks` runs all three (about 45 minutes cold).
-.PHONY: ci-check ci-checks
+# What CI runs (scripts/ci-check.sh, docs/TESTING.md "In CI"): `make test` on one of three builds in turn — plain
+# (then the benchmarks compile), AddressSanitizer (then the fuzzers' smoke run), ThreadSanitizer. CI_CHECK=plain|
+# address|thread picks one; `make ci-checks` runs all three (about 45 minutes cold on two cores).
+.PHONY: ci-check ci-checks sanitize sanitize-address sanitize-thread fuzz
 ci-check:
 	./scripts/ci-check.sh rotation
 
 ci-checks:
 	./scripts/ci-check.sh all
 
-# Sanitizers and fuzzers (docs/TESTING.md), each in its own scratch path, never the shared .build. The ASan build
-# also holds the fuzzers, so `make sanitize-address fuzz` compiles the stack once.
-.PHONY: sanitize sanitize-address sanitize-thread fuzz
+# The sanitized test runs, each in its own scratch path, never the shared .build. The ASan build also holds the
+# fuzzers, so `make sanitize-address fuzz` compiles the stack once.
 FUZZ_SECONDS ?= 10
 FUZZ_JOBS ?= 2
 
 sanitize: sanitize-address sanitize-thread
 
-sanitize-address: deps
-	SWIFT=$(SWIFT) ./scripts/sanitize.sh address
+sanitize-address:
+	$(MAKE) test SANITIZER=address
 
-# The suites where tripterm's own concurrency lives (HTTP client and token cache, server, vehicle reporter, trip
-# model and replay); the end-to-end suites would run TSan-built tripterm processes through tmux, too slow to time.
-TSAN_SUITES ?= FleetClientTests|FleetServerTests|DriverKitTests|TripFollowingTests
-sanitize-thread: deps
-	SWIFT=$(SWIFT) ./scripts/sanitize.sh thread --filter '$(TSAN_SUITES)'
+sanitize-thread:
+	$(MAKE) test SANITIZER=thread
 
 # Each target for FUZZ_SECONDS, FUZZ_JOBS at a time; docs/TESTING.md has the long run.
 fuzz: deps

@@ -1,4 +1,4 @@
-# Sourced by the Makefile's test target (through scripts/run-tests.sh) and by sanitize.sh: `run_test_suites CMD…`
+# Sourced by scripts/test.sh (`make test`, plain or sanitized): `run_test_suites CMD…`
 # runs every suite with `CMD… test --skip-build` (CMD is `swift`, or a function that adds a scratch path and
 # sanitizer flags).
 #

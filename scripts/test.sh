@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `test.sh [plain|address|thread] [swift test arguments]` is `make test` (SANITIZER= picks the build). It builds the
+# tests — into .build, or under AddressSanitizer into .build-asan (shared with the fuzzers), or under
+# ThreadSanitizer into .build-tsan — then runs every suite in scripts/test-suites.sh's four runs and the
+# conformance test against that build's tripterm. With swift test arguments (e.g. --filter) it runs only those,
+# once. docs/TESTING.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/sanitizer-build.sh
+source scripts/test-suites.sh
+
+plain_swift() { "$SWIFT" "$@"; }
+
+kind=${1:-plain}
+[ $# -gt 0 ] && shift
+case "$kind" in
+  plain) build=plain_swift ;;
+  address)
+    build=asan_swift
+    # halt_on_error: the first report fails the run. LeakSanitizer runs at the exit of the test process and of
+    # every tripterm the tests start (they inherit these options), minus the dependencies' known leaks. Swift's
+    # own crash backtracer is itself flagged by ASan.
+    export ASAN_OPTIONS="halt_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+    export SWIFT_BACKTRACE=enable=no
+    ;;
+  thread)
+    build=tsan_swift
+    export TSAN_OPTIONS="halt_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+    ;;
+  *) echo "test.sh: expected plain, address or thread, not $kind" >&2; exit 2 ;;
+esac
+
+"$build" build --build-tests
+if [ $# -gt 0 ]; then
+  "$build" test --skip-build "$@"
+else
+  run_test_suites "$build"
+  TRIPTERM_BIN="$("$build" build --show-bin-path)/tripterm" SWIFT="$SWIFT" ./Tests/conformance/run.sh
+fi
