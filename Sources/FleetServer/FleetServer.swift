@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import JWTKit
 import Logging
 
@@ -28,11 +29,14 @@ public enum FleetServer {
         let responder = FleetResponder(api: api, logger: configuration.logger)
         let onListening = configuration.onListening
         let host = configuration.host
-        let logger = configuration.logger
+        let (logger, answersPolls, answersRepeatedPolls) =
+            (configuration.logger, configuration.answersPollsOnEventLoop, configuration.answersRepeatedPollsUnparsed)
         return Application(
             responder: responder,
-            server: .http1(configuration: .init(additionalChannelHandlers: configuration.answersPollsOnEventLoop
-                ? [CachedAnswerHandler(api: api, logger: logger)] : [])),
+            server: HTTPServerBuilder { respond in
+                FleetHTTP1Channel(
+                    responder: respond, api: api, logger: logger, answersPolls: answersPolls, answersRepeatedPolls: answersRepeatedPolls)
+            },
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
             logger: configuration.logger)

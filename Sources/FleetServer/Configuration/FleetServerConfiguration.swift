@@ -25,6 +25,9 @@ public struct FleetServerConfiguration: Sendable {
     /// Answer polls whose answer is cached on the connection's event loop (``CachedAnswerHandler``); off, every
     /// request goes through Hummingbird, to compare the two.
     public var answersPollsOnEventLoop = true
+    /// With the above, answer a poll that repeats the connection's last cached one byte for byte before the HTTP
+    /// codec parses it (``RepeatedPollHandler``); off, every poll is parsed, to compare the two.
+    public var answersRepeatedPollsUnparsed = true
 
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: URL = DataDirectory.default(),

@@ -19,10 +19,8 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let api: FleetAPI
     private let logger: Logger
+    private let polls: ConnectionPolls
     private var date = HTTPDateCache()
-    /// Requests passed on whose response has not been written to its end. While there is one, later requests are
-    /// passed on too, so that responses keep the order of requests (HTTP/1.1 pipelining).
-    private var unanswered = 0
     /// The request being read was answered here: its body and end are dropped.
     private var answered = false
     /// The last poll that could be answered here, by its target and Authorization header: a rider sends the same
@@ -30,22 +28,24 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// of a cached answer's cost.
     private var lastPoll: (target: String, authorization: String, poll: FleetAPI.CachedPoll)?
 
-    init(api: FleetAPI, logger: Logger) {
+    init(api: FleetAPI, logger: Logger, polls: ConnectionPolls) {
         self.api = api
         self.logger = logger
+        self.polls = polls
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
             let start = ContinuousClock.now
-            if unanswered == 0, let body = cachedAnswer(request) {
+            if polls.unanswered == 0, let (target, poll, body) = cachedAnswer(request) {
                 answered = true
+                polls.answered = (target, poll)
                 respond(context, body)
-                FleetResponder.log(logger, method: request.method, path: Self.split(request.path ?? "").path, status: 200, since: start, cached: true)
+                FleetResponder.log(logger, method: request.method, path: Self.split(target).path, status: 200, since: start, cached: .parsed)
                 return
             }
-            unanswered += 1
+            polls.unanswered += 1
             context.fireChannelRead(data)
         case .body:
             if !answered { context.fireChannelRead(data) }
@@ -55,12 +55,12 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data), unanswered > 0 { unanswered -= 1 }
+        if case .end = unwrapOutboundIn(data), polls.unanswered > 0 { polls.unanswered -= 1 }
         context.write(data, promise: promise)
     }
 
-    /// The cached answer to a plain keep-alive GET, or nil to pass the request on.
-    private func cachedAnswer(_ request: HTTPRequest) -> Data? {
+    /// The cached answer to a plain keep-alive GET, with its target and poll, or nil to pass the request on.
+    private func cachedAnswer(_ request: HTTPRequest) -> (target: String, poll: FleetAPI.CachedPoll, body: Data)? {
         guard request.method == .get, let target = request.path, !target.utf8.contains(UInt8(ascii: "#")),
               request.headerFields[.connection].map({ !$0.lowercased().contains("close") }) ?? true,
               request.headerFields[.expect] == nil
@@ -75,7 +75,7 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             poll = fresh
             lastPoll = authorization.map { (target, $0, fresh) }
         }
-        return api.cachedAnswer(poll)
+        return api.cachedAnswer(poll).map { (target, poll, $0) }
     }
 
     private func respond(_ context: ChannelHandlerContext, _ body: Data) {

@@ -27,13 +27,20 @@ struct FleetResponder: HTTPResponder {
         return response
     }
 
-    /// The one line logged per request; `cached` marks a GetTrip answered from the cache on the event loop.
+    /// How a GetTrip answered from the cache on the event loop ends its log line: after the HTTP codec
+    /// (``CachedAnswerHandler``), or before it, repeating the connection's last poll (``RepeatedPollHandler``).
+    enum Cached: String {
+        case parsed = " cached"
+        case repeated = " cached repeat"
+    }
+
+    /// The one line logged per request.
     static func log(
         _ logger: Logger, method: HTTPRequest.Method, path: @autoclosure () -> String, status: Int, since start: ContinuousClock.Instant,
-        cached: Bool = false
+        cached: Cached? = nil
     ) {
         // Path and time in the message, which is only built when the level is logged: they cost more than a cached answer.
-        logger.info("\(method) \(path()) \(status) \(String(format: "%.1f", (ContinuousClock.now - start) / .milliseconds(1))) ms\(cached ? " cached" : "")")
+        logger.info("\(method) \(path()) \(status) \(String(format: "%.1f", (ContinuousClock.now - start) / .milliseconds(1))) ms\(cached?.rawValue ?? "")")
     }
 
     static let contentType = "application/json; charset=UTF-8"

@@ -38,6 +38,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-event-loop-answers"), help: .hidden)
     var noEventLoopAnswers = false
 
+    /// Hidden: parse every poll, even one that repeats the connection's last cached poll byte for byte — to compare.
+    @Flag(name: .customLong("parse-every-poll"), help: .hidden)
+    var parseEveryPoll = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535, got \(port)") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \"\(logLevel)\" is not a level") }
@@ -54,6 +58,7 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
             })
         configuration.answersPollsOnEventLoop = !noEventLoopAnswers
+        configuration.answersRepeatedPollsUnparsed = !parseEveryPoll
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             try await FleetServer.run(configuration: configuration)

@@ -5,11 +5,15 @@ import Glibc
 
 /// One keep-alive TCP connection to the test server that writes bytes exactly as given (several requests at once,
 /// for HTTP/1.1 pipelining) and reads responses one by one — what an HTTP client library never lets a test do.
+/// Reading never blocks a thread: the server answers some requests on Swift's cooperative pool, which has only as
+/// many threads as cores, and tests run side by side.
 final class RawHTTPConnection {
     struct Response {
         var status: Int
         var headers: [String: String]
         var body: String
+        /// The status line and header lines as sent.
+        var head: String
     }
 
     private let socket: Int32
@@ -18,8 +22,6 @@ final class RawHTTPConnection {
     init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -45,8 +47,9 @@ final class RawHTTPConnection {
         }
     }
 
-    /// The next response (a Content-Length body; the server sends no other kind here).
-    func readResponse() throws -> Response {
+    /// The next response (a Content-Length body; the server sends no other kind here), within 10 seconds.
+    func readResponse() async throws -> Response {
+        let deadline = ContinuousClock.now + .seconds(10)
         let separator = Array("\r\n\r\n".utf8)
         while true {
             if let end = buffer.indices.dropLast(3).first(where: { Array(buffer[$0..<$0 + 4]) == separator }) {
@@ -62,11 +65,16 @@ final class RawHTTPConnection {
                     let status = Int(head[0].split(separator: " ")[1]) ?? 0
                     let body = String(decoding: buffer[bodyStart..<bodyStart + length], as: UTF8.self)
                     buffer.removeFirst(bodyStart + length)
-                    return Response(status: status, headers: headers, body: body)
+                    return Response(status: status, headers: headers, body: body, head: head.joined(separator: "\r\n"))
                 }
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            let n = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                guard ContinuousClock.now < deadline else { throw POSIXError(.ETIMEDOUT) }
+                try await Task.sleep(for: .milliseconds(2))
+                continue
+            }
             guard n > 0 else { throw POSIXError(.init(rawValue: errno) ?? .ECONNRESET) }
             buffer += chunk[..<n]
         }
