@@ -6,16 +6,19 @@
 # assigned trip, reports one location with an S2 route segment, then drives with wrk (keep-alive, THREADS threads)
 # for DURATION seconds per run:
 #   GetTrip as the consumer (JWT verified, SQLite read, progress derived, JSON encoded) at each of CONNS;
-#   UpdateVehicle as the driver (JWT, one SQLite transaction committed with fsync before answering) at 64.
+#   UpdateVehicle as the driver (JWT, one SQLite transaction committed with fsync before answering) at 64;
+#   GetTrip across MISS_TRIPS other trips polled in turn, so that every answer misses the answer cache, at 64.
 # Needs: wrk (Debian: apt-get install wrk), python3, `swift build -c release --product tripterm`.
 # Environment: DURATION (10), THREADS (2), CONNS ("64 256"), NGINX_PEER (1 = also run the nginx ceiling),
-# SERVE_FLAGS (added to `tripterm serve`: --no-event-loop-answers sends every poll through Hummingbird, to compare).
+# SERVE_FLAGS (added to `tripterm serve`: --no-event-loop-answers sends every poll through Hummingbird,
+# --parse-every-poll parses repeated polls too, to compare), MISS_TRIPS (5000; 0 skips that run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT="${SWIFT:-swift}"
 DURATION="${DURATION:-10}"
 THREADS="${THREADS:-2}"
 CONNS="${CONNS:-64 256}"
+MISS_TRIPS="${MISS_TRIPS:-5000}"
 
 WRK="$(command -v wrk || true)"
 [ -n "$WRK" ] || { echo "bench-server: needs wrk (apt-get install wrk)" >&2; exit 2; }
@@ -76,6 +79,47 @@ summary "tripterm unknown path (404 JSON) conns=64" "$work/404-64.txt"
 put="$base/v1/providers/tripterm-demo/vehicles/vehicle-7?updateMask=lastLocation,remainingDistanceMeters,remainingTimeSeconds"
 "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$work/put.lua" "$put" > "$work/put-64.txt" 2>&1
 summary "tripterm UpdateVehicle (fsync per request) conns=64" "$work/put-64.txt"
+
+# The runs above poll one trip, as many riders (or clients) of a trip do: after the first request of each second,
+# the answer comes from the cache. A lone rider polling every few seconds misses it every time. So: MISS_TRIPS
+# trips, each assigned to a vehicle of its own that has reported a location, polled in turn by all connections
+# (each wrk thread takes every THREADS-th), so that no trip is asked twice within MISS_TRIPS / throughput seconds.
+if [ "$MISS_TRIPS" -gt 0 ]; then
+  python3 - "$base" "$server" "$MISS_TRIPS" <<'PY'
+import json, sys, urllib.request
+from concurrent.futures import ThreadPoolExecutor
+base, token, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def call(method, path, body):
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method,
+                                     headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+def seed(i):
+    lat, lng = 43.725 + (i % 100) * 0.0003, 7.405 + (i // 100) * 0.0006
+    call("POST", "/v1/providers/tripterm-demo/vehicles?vehicleId=mv-%d" % i,
+         {"vehicleState": "ONLINE", "supportedTripTypes": ["EXCLUSIVE"], "maximumCapacity": 4, "vehicleType": {"category": "AUTO"}})
+    call("POST", "/v1/providers/tripterm-demo/trips?tripId=miss-%d" % i,
+         {"tripType": "EXCLUSIVE", "vehicleId": "mv-%d" % i, "pickupPoint": {"point": {"latitude": lat + 0.004, "longitude": lng + 0.004}},
+          "dropoffPoint": {"point": {"latitude": lat + 0.012, "longitude": lng + 0.01}}})
+    call("PUT", "/v1/providers/tripterm-demo/vehicles/mv-%d?updateMask=lastLocation" % i,
+         {"lastLocation": {"location": {"latitude": lat, "longitude": lng}, "heading": 41, "speed": 8.3}})
+with ThreadPoolExecutor(16) as pool:
+    list(pool.map(seed, range(count)))
+PY
+  cat > "$work/miss.lua" <<LUA
+local threads = 0
+function setup(thread) thread:set("id", threads); threads = threads + 1 end
+local turn = 0
+function request()
+  turn = turn + 1
+  local trip = (turn * $THREADS + id) % $MISS_TRIPS
+  return wrk.format("GET", "/v1/providers/tripterm-demo/trips/miss-" .. trip .. "?view=JOURNEY_SHARING_V1S",
+                    {["Authorization"] = "Bearer $server"})
+end
+LUA
+  "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$work/miss.lua" "$base" > "$work/miss-64.txt" 2>&1
+  summary "tripterm GetTrip, $MISS_TRIPS trips in turn (cache misses) conns=64" "$work/miss-64.txt"
+fi
 
 if [ "${NGINX_PEER:-1}" = 1 ] && [ -x /work/shared/peers/nginx_ceiling.sh ]; then
   kill -TERM "$pid"; wait "$pid" || true; pid=""
