@@ -11,26 +11,48 @@ source scripts/test-suites.sh
 
 plain_swift() { "$SWIFT" "$@"; }
 
+# Sanitizer reports go to files, one per process that has one (log_path), because the end-to-end tests run
+# tripterm inside tmux, where its stderr is lost with the pane; they are printed at the end and fail the run.
+reports=""
+show_reports() {
+  local status=$? files
+  shopt -s nullglob
+  files=("$reports"/report.*)
+  if [ ${#files[@]} -gt 0 ]; then
+    echo "test.sh: sanitizer reports from ${#files[@]} process(es):" >&2
+    for file in "${files[@]}"; do echo "== $file" >&2; cat "$file" >&2; done
+    exit 1
+  fi
+  exit "$status"
+}
+
 kind=${1:-plain}
 [ $# -gt 0 ] && shift
 case "$kind" in
   plain) build=plain_swift ;;
   address)
     build=asan_swift
+    reports="$PWD/$ASAN_SCRATCH/sanitizer-reports"
     # halt_on_error: the first report fails the run. LeakSanitizer runs at the exit of the test process and of
     # every tripterm the tests start (they inherit these options), minus the dependencies' known leaks. Swift's
     # own crash backtracer is itself flagged by ASan.
-    export ASAN_OPTIONS="halt_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+    export ASAN_OPTIONS="halt_on_error=1:log_path=$reports/report${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
     export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
     export SWIFT_BACKTRACE=enable=no
     ;;
   thread)
     build=tsan_swift
-    export TSAN_OPTIONS="halt_on_error=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+    reports="$PWD/$TSAN_SCRATCH/sanitizer-reports"
+    export TSAN_OPTIONS="halt_on_error=1:log_path=$reports/report${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
     ;;
   *) echo "test.sh: expected plain, address or thread, not $kind" >&2; exit 2 ;;
 esac
 
+if [ -n "$reports" ]; then
+  rm -rf "$reports"
+  mkdir -p "$reports"
+  trap show_reports EXIT
+fi
 "$build" build --build-tests
 if [ $# -gt 0 ]; then
   "$build" test --skip-build "$@"

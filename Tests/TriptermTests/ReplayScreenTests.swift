@@ -25,7 +25,8 @@ struct ReplayScreenTests {
 
     func expectRestored(_ session: TmuxSession, status expected: Int32) throws {
         let status = session.waitForFile("status")
-        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "\(expected)")
+        // What the replay printed after leaving the alternate screen (an error, a sanitizer's report) is on it.
+        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "\(expected)", "\((try? session.capture()) ?? "")")
         let after = session.waitForFile("after")
         let before = session.waitForFile("before")
         #expect(after != nil && after == before, "tty modes changed: \(before ?? "-") → \(after ?? "-")")
