@@ -16,7 +16,7 @@ run() {
   esac
   case "$1" in
     plain) make test && make bench-build ;;
-    address) make test SANITIZER=address && make fuzz ;;
+    address) make test SANITIZER=address && make fuzz FUZZ_SECONDS=20 ;;
     thread) make test SANITIZER=thread ;;
   esac
 }
