@@ -51,6 +51,14 @@ import TripFollowing
         #expect { try GPXLocationSource.read(path: path) } throws: { "\($0)".hasPrefix("\(path):2: not well-formed XML") }
     }
 
+    /// Found by the `driver-gpx` fuzzer: libxml2 crashed on a document declaring UTF-7 with bytes iconv rejects.
+    @Test func gpxDeclaringUTF7IsAnErrorNotACrash() throws {
+        let path = Fixtures.path("fuzz-utf7-declared.gpx")
+        #expect { try GPXLocationSource.read(path: path) } throws: {
+            "\($0)" == "\(path):1: the XML declaration names encoding \"UTF-7\": only UTF-8 (or ASCII, ISO-8859-1) XML is read"
+        }
+    }
+
     @Test func nmeaSourceStreamsEveryFixAndKeepsStatistics() async throws {
         let clock = ManualClock()
         let source = NMEALocationSource(path: Fixtures.path("monaco-drive.nmea"), pace: Pace(speedUp: 10), clock: clock, startTime: { Self.now })

@@ -244,6 +244,19 @@ import Testing
 
     // MARK: - Errors
 
+    /// Found by the `gpx` fuzzer: libxml2 crashed on a document declaring UTF-7 with bytes iconv rejects. Such a
+    /// file is now refused before the XML parser sees it.
+    @Test func aFileDeclaringAnEncodingOtherThanUTF8IsAnErrorNotACrash() throws {
+        let data = try MonacoDrive.fixture("fuzz-utf7-declared", "gpx")
+        #expect(throws: InputError(
+            path: "fuzz.gpx", line: 1,
+            message: "the XML declaration names encoding \"UTF-7\": only UTF-8 (or ASCII, ISO-8859-1) XML is read")) {
+            try GPXImporter.recording(from: data, path: "fuzz.gpx", tripName: name)
+        }
+        let latin1 = #"<?xml version="1.0" encoding="ISO-8859-1"?><gpx version="1.1"><trk><trkseg><trkpt lat="43.7384" lon="7.4246"><time>2026-03-14T09:00:00Z</time></trkpt><trkpt lat="43.7380" lon="7.4243"><time>2026-03-14T09:00:05Z</time></trkpt></trkseg></trk></gpx>"#
+        #expect(throws: Never.self) { try importGPX(latin1) }
+    }
+
     @Test func aTrackPointWithoutTimeIsAnErrorAtItsLine() {
         let text = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -12,6 +12,7 @@ import FoundationXML
 /// to TripFollowing, and DriverKit should not depend on the rider's module for a point list.
 enum GPXTrackParser {
     static func parse(_ data: Data, path: String) throws(LocationSourceError) -> [LocationFix] {
+        if let refusal = XMLDeclaredEncoding.refusal(data) { throw LocationSourceError("\(path):1: \(refusal)") }
         let delegate = Delegate(path: path)
         let parser = XMLParser(data: data)
         parser.delegate = delegate

@@ -53,6 +53,7 @@ final class GPXReader: NSObject, XMLParserDelegate {
 
     /// Reads the whole document.
     static func read(_ data: Data, path: String) throws(InputError) -> GPXContent {
+        if let refusal = XMLDeclaredEncoding.refusal(data) { throw InputError(path: path, line: 1, message: refusal) }
         let reader = GPXReader(data: data, path: path)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true

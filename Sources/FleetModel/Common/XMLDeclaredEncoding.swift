@@ -1,0 +1,50 @@
+import Foundation
+
+/// The encodings tripterm lets Foundation's `XMLParser` (libxml2) read, checked before it sees a document.
+///
+/// libxml2 reads UTF-8, ASCII, ISO-8859-1 and UTF-16 itself and hands any other declared encoding to iconv; a
+/// document that declares UTF-7 and then holds bytes iconv rejects crashed it in `xmlSwitchToEncoding` (Debian 12's
+/// libxml2 2.9.14, found by the `gpx` and `driver-gpx` fuzzers). GPX is written in UTF-8 in practice, so a file
+/// that is not UTF-8, ASCII or ISO-8859-1 by its XML declaration is refused with a message instead.
+public enum XMLDeclaredEncoding {
+    /// The encodings let through, in lower case.
+    static let readable: Set<String> = ["utf-8", "utf8", "us-ascii", "ascii", "iso-8859-1", "iso_8859-1", "latin1"]
+
+    /// Why `data` is not given to the XML parser, or nil when it may be: a byte-order mark or leading NUL bytes
+    /// other than UTF-8's (UTF-16 or UTF-32, whose declaration this check cannot read), or a declared encoding
+    /// outside ``readable``.
+    public static func refusal(_ data: Data) -> String? {
+        var bytes = data.prefix(512)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if let first = bytes.first, first == 0xFE || first == 0xFF || first == 0 || bytes.dropFirst().first == 0 {
+            return "not UTF-8 (a UTF-16 or UTF-32 byte order or NUL bytes at the start): only UTF-8 XML is read"
+        }
+        guard let encoding = declared(in: Array(bytes)) else { return nil }
+        guard readable.contains(encoding.lowercased()) else {
+            return "the XML declaration names encoding \"\(encoding)\": only UTF-8 (or ASCII, ISO-8859-1) XML is read"
+        }
+        return nil
+    }
+
+    /// The value of `encoding` in a leading `<?xml … ?>` declaration, if there is one.
+    static func declared(in bytes: [UInt8]) -> String? {
+        guard bytes.starts(with: Array("<?xml".utf8)), let end = find(Array("?>".utf8), in: bytes) else { return nil }
+        let declaration = Array(bytes[..<end])
+        guard var index = find(Array("encoding".utf8), in: declaration).map({ $0 + 8 }) else { return nil }
+        func skipSpace() { while index < declaration.count, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index]) { index += 1 } }
+        skipSpace()
+        guard index < declaration.count, declaration[index] == UInt8(ascii: "=") else { return nil }
+        index += 1
+        skipSpace()
+        guard index < declaration.count, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }
+        let quote = declaration[index]
+        let start = index + 1
+        guard let close = declaration[start...].firstIndex(of: quote) else { return nil }
+        return String(decoding: declaration[start..<close], as: UTF8.self)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+}
