@@ -49,3 +49,29 @@ extension Trip {
         try self.init(fields: fields)
     }
 }
+
+extension ProtoJSON {
+    /// A trip from proto3 JSON text, straight from a ``JSONTape`` when the direct source settles it (text written
+    /// by ``encodeString(_:options:)``, such as the server's stored rows, always is), else by the general path,
+    /// which gives the same trip or the error. Several times faster than `JSONDecoder` on what the server reads for
+    /// every poll its answer cache misses.
+    public static func decode(_ type: Trip.Type, text: String) throws -> Trip {
+        try directOrGeneral(type, text: text)
+    }
+
+    /// A vehicle from proto3 JSON text, as ``decode(_:text:)`` reads a trip.
+    public static func decode(_ type: Vehicle.Type, text: String) throws -> Vehicle {
+        try directOrGeneral(type, text: text)
+    }
+
+    private static func directOrGeneral<T: ProtoMessage>(_ type: T.Type, text: String) throws -> T {
+        var text = text
+        let direct: T? = text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            var tape = JSONTape()
+            guard tape.parse(bytes) else { return nil }
+            return tape.withRoot(in: bytes) { root in root.fields().flatMap { try? T(fields: $0) } }
+        }
+        return try direct ?? decode(type, from: text)
+    }
+}

@@ -168,12 +168,16 @@ public struct FleetTransaction {
 
     static func encode<T: Encodable>(_ value: T) throws -> String { try ProtoJSON.encodeString(value) }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
-        do {
-            return try ProtoJSON.decode(type, from: json)
-        } catch {
-            throw FleetError(.dataLoss, "stored \(type) is unreadable: \(error)")
-        }
+    static func decode(_ type: Trip.Type, _ json: String) throws -> Trip {
+        do { return try ProtoJSON.decode(type, text: json) } catch { throw unreadable(type, error) }
+    }
+
+    static func decode(_ type: Vehicle.Type, _ json: String) throws -> Vehicle {
+        do { return try ProtoJSON.decode(type, text: json) } catch { throw unreadable(type, error) }
+    }
+
+    private static func unreadable(_ type: Any.Type, _ error: any Error) -> FleetError {
+        FleetError(.dataLoss, "stored \(type) is unreadable: \(error)")
     }
 }
 

@@ -22,6 +22,21 @@ import Testing
         #expect(direct == general)
     }
 
+    /// `ProtoJSON.decode(_:text:)`, what the server reads its stored rows with: the direct result where the tape
+    /// settles the text, the general path's where it does not, and the general path's error for bad text.
+    @Test func textDecodingGivesTheGeneralPathsTripAndVehicle() throws {
+        let trip = try ProtoJSON.decode(Trip.self, from: canonicalTripJSON)
+        let stored = try ProtoJSON.encodeString(trip)
+        #expect(try ProtoJSON.decode(Trip.self, text: stored) == trip)
+        #expect(try ProtoJSON.decode(Trip.self, text: canonicalTripJSON) == trip)
+        #expect(try ProtoJSON.decode(Trip.self, text: #"{"trip_status":"NEW"}"#).tripStatus == .new, "snake_case: by the general path")
+        #expect(throws: ProtoJSONError.self) { try ProtoJSON.decode(Trip.self, text: #"{"tripStatus":"NEW""#) }
+        var vehicle = Vehicle(name: "providers/p/vehicles/v", vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4)
+        vehicle.currentRouteSegment = "AhYFIoF_XZ6GAPV1plu2AYQNAA=="
+        vehicle.remainingDistanceMeters = 0
+        #expect(try ProtoJSON.decode(Vehicle.self, text: ProtoJSON.encodeString(vehicle)) == vehicle)
+    }
+
     @Test func enumsAsNumbersAndInt64sAsStringsReadTheSame() throws {
         let text = #"""
             {"name":"providers/p/trips/t","tripStatus":2,"tripType":"EXCLUSIVE","numberOfPassengers":"3",
