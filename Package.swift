@@ -102,7 +102,10 @@ let package = Package(
         // flags that SwiftPM drops with a warning on every build. The module map links ncursesw (its .so is a
         // linker script that adds tinfo) and shim.h defines NCURSES_WIDECHAR itself.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
-        .target(name: "TerminalUI", dependencies: ["MapRendering", "CNcursesw", "TripFollowing", "FleetModel"]),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["MapRendering", "CNcursesw", "TripFollowing", "FleetModel", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+        ),
         .executableTarget(
             name: "tripterm",
             dependencies: [
@@ -117,11 +120,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel"]),
         .testTarget(
-            name: "TripFollowingTests", dependencies: ["TripFollowing", "FleetModel"], resources: [.copy("Fixtures")]
+            name: "TripFollowingTests", dependencies: ["TripFollowing", "FleetModel", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            resources: [.copy("Fixtures")]
         ),
         // Golden frames are read through #filePath, not as resources.
         .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "FleetModel"], exclude: ["Golden"]),
@@ -138,6 +143,7 @@ let package = Package(
             dependencies: [
                 "FleetServer", "FleetModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -159,7 +165,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TriptermTests",
-            dependencies: ["tripterm", "FaultInjection"],
+            dependencies: ["tripterm", "FaultInjection", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             exclude: ["Golden"]
         ),
     ],

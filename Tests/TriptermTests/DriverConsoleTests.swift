@@ -1,7 +1,7 @@
 import FleetModel
 import Foundation
 import MapRendering
-import Synchronization
+import NIOConcurrencyHelpers
 import TerminalUI
 import Testing
 
@@ -47,17 +47,17 @@ import Testing
 
     @Test func driverKeysAskForTheirActionsAndQQuits() async {
         let terminal = MemoryTerminal(width: 100, height: 30)
-        let asked = Mutex<[DriverConsoleAction]>([])
+        let asked = NIOLockedValueBox<[DriverConsoleAction]>([])
         let app = DriverConsoleApp(
             terminal: terminal, options: TripAppOptions(colorMode: .monochrome, ascii: true, marker: .ascii),
             snapshot: { Self.state() },
             perform: { action in
-                asked.withLock { $0.append(action) }
+                asked.withLockedValue { $0.append(action) }
                 return "did \(action)"
             })
         terminal.type("otnx")
         #expect(await app.runPending())
-        #expect(asked.withLock { $0 } == [.toggleOnline, .toggleTracking, .advanceTrip, .cancelTrip])
+        #expect(asked.withLockedValue { $0 } == [.toggleOnline, .toggleTracking, .advanceTrip, .cancelTrip])
         #expect(terminal.screen.text.contains("did cancelTrip"))
         terminal.type("q")
         #expect(await app.runPending() == false)

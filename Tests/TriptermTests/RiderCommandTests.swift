@@ -1,7 +1,7 @@
 import FaultInjection
 import FleetModel
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 /// `tripterm rider` as a user runs it, against a loopback server playing Fleet Engine.
@@ -93,11 +93,11 @@ import Testing
         return await withCheckedContinuation { continuation in
             // Own threads: blocking reads on the global queue could starve the threads the server needs.
             let group = DispatchGroup()
-            let stderr = Locked(Data())
+            let stderr = NIOLockedValueBox(Data())
             group.enter()
             Thread.detachNewThread {
                 let data = stderrHandle.readDataToEndOfFile()
-                stderr.withLock { $0 = data }
+                stderr.withLockedValue { $0 = data }
                 group.leave()
             }
             Thread.detachNewThread {
@@ -106,7 +106,7 @@ import Testing
                 running.process.waitUntilExit()
                 continuation.resume(returning: TriptermBinary.Output(
                     status: running.process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                    stderr: String(decoding: stderr.withLock { $0 }, as: UTF8.self)))
+                    stderr: String(decoding: stderr.withLockedValue { $0 }, as: UTF8.self)))
             }
         }
     }
@@ -118,9 +118,3 @@ private final class SendableProcess: @unchecked Sendable {
     init(_ process: Process) { self.process = process }
 }
 
-/// A value behind a lock that escaping closures can share (a `Mutex` itself cannot be captured by them).
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
-    func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
-}

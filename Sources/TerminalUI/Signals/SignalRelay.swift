@@ -1,5 +1,6 @@
 import CNcursesw
 import Dispatch
+import NIOConcurrencyHelpers
 import Synchronization
 
 #if canImport(Glibc)
@@ -29,7 +30,9 @@ final class SignalRelay: Sendable {
     static let handled: [Int32] = terminating + [SIGTSTP, SIGCONT]
     static let grace: DispatchTimeInterval = .seconds(1)
 
-    private struct State {
+    /// Only ever touched under the lock (as a `Mutex`'s value would be, which ThreadSanitizer cannot see through:
+    /// docs/TESTING.md); the dispatch sources themselves are thread-safe.
+    private struct State: @unchecked Sendable {
         var installed = false
         var sources: [any DispatchSourceSignal] = []
         var armed: EmergencyRestore?
@@ -37,13 +40,13 @@ final class SignalRelay: Sendable {
 
     private let queue = DispatchQueue(label: "tripterm.terminal-signals")
     private let pending = Atomic<UInt64>(0)
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     private init() {}
 
     /// Installs the signal sources (once per process) and waits until they are in place.
     func install() {
-        let installedNow = state.withLock { state -> Bool in
+        let installedNow = state.withLockedValue { state -> Bool in
             guard !state.installed else { return false }
             state.installed = true
             for signal in Self.handled {
@@ -70,7 +73,7 @@ final class SignalRelay: Sendable {
     /// From now on signals are queued for the terminal's loop; `restore` is the backstop.
     func arm(_ restore: EmergencyRestore) {
         _ = pending.exchange(0, ordering: .sequentiallyConsistent)
-        state.withLock { $0.armed = restore }
+        state.withLockedValue { $0.armed = restore }
     }
 
     /// Back to default actions. Returns a termination signal that arrived but was not handled, if any.
@@ -78,7 +81,7 @@ final class SignalRelay: Sendable {
         // A signal that interrupted the caller's last system call may still be on its way to `received`:
         // let already-queued handlers run first so its bit is seen here rather than lost to a normal exit.
         queue.sync {}
-        state.withLock { $0.armed = nil }
+        state.withLockedValue { $0.armed = nil }
         let bits = pending.exchange(0, ordering: .sequentiallyConsistent)
         return Self.terminating.first { bits & Self.bit($0) != 0 }
     }
@@ -96,7 +99,7 @@ final class SignalRelay: Sendable {
     }
 
     private func received(_ signal: Int32) {
-        guard state.withLock({ $0.armed }) != nil else {
+        guard state.withLockedValue({ $0.armed }) != nil else {
             Self.defaultAction(signal)
             return
         }
@@ -104,7 +107,7 @@ final class SignalRelay: Sendable {
         guard Self.terminating.contains(signal) else { return }
         queue.asyncAfter(deadline: .now() + Self.grace) { @Sendable [self] in
             guard pending.load(ordering: .sequentiallyConsistent) & Self.bit(signal) != 0,
-                let restore = state.withLock({ $0.armed })
+                let restore = state.withLockedValue({ $0.armed })
             else { return }
             restore.perform()
             Self.terminate(with: signal)
@@ -112,7 +115,7 @@ final class SignalRelay: Sendable {
     }
 
     private func restoreAtExit() {
-        state.withLock { $0.armed }?.perform()
+        state.withLockedValue { $0.armed }?.perform()
     }
 
     private static func bit(_ signal: Int32) -> UInt64 { 1 << UInt64(signal) }

@@ -1,4 +1,5 @@
 import FleetModel
+import NIOConcurrencyHelpers
 import Synchronization
 import TripFollowing
 
@@ -6,13 +7,13 @@ import TripFollowing
 /// frame. Callbacks arrive on the model's executor and the loop runs on the main thread, so the state sits behind
 /// a mutex and a generation counter tells the loop, without copying, whether anything changed since its last frame.
 public final class TripViewSubscriber: TripModelSubscriber {
-    private let state: Mutex<TripViewState>
+    private let state: NIOLockedValueBox<TripViewState>
     private let generationCounter = Atomic<UInt64>(0)
     private let now: @Sendable () -> ProtoTimestamp
 
     /// - Parameter now: the view's clock (replay time in replays, wall time live), used to stamp failures.
     public init(tripName: TripName, backendName: String, now: @escaping @Sendable () -> ProtoTimestamp) {
-        state = Mutex(TripViewState(tripName: tripName, backendName: backendName))
+        state = NIOLockedValueBox(TripViewState(tripName: tripName, backendName: backendName))
         self.now = now
     }
 
@@ -20,7 +21,7 @@ public final class TripViewSubscriber: TripModelSubscriber {
     public var generation: UInt64 { generationCounter.load(ordering: .acquiring) }
 
     /// A copy of the current state.
-    public var snapshot: TripViewState { state.withLock { $0 } }
+    public var snapshot: TripViewState { state.withLockedValue { $0 } }
 
     /// Forgets the trip (a replay seeking backwards or looping starts over).
     public func reset() {
@@ -28,7 +29,7 @@ public final class TripViewSubscriber: TripModelSubscriber {
     }
 
     fileprivate func change(_ body: (inout TripViewState) -> Void) {
-        state.withLock { body(&$0) }
+        state.withLockedValue { body(&$0) }
         generationCounter.add(1, ordering: .releasing)
     }
 

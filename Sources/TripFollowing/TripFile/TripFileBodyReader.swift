@@ -1,6 +1,6 @@
 import FleetModel
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Reads the event lines of a trip file — everything after the header — with the rules of docs/trip-file.md: blank
 /// lines are skipped, a torn last line is a warning, any other bad line is an error at `FILE:LINE:COLUMN`.
@@ -36,14 +36,14 @@ enum TripFileBodyReader {
             if parts.count == 1 {
                 outcomes = [read(parts[0], into: EventSlots(base: base))]
             } else {
-                let results = Mutex<[PartOutcome?]>(Array(repeating: nil, count: parts.count))
+                let results = NIOLockedValueBox<[PartOutcome?]>(Array(repeating: nil, count: parts.count))
                 let slots = EventSlots(base: base)
                 let starts = offsets
                 DispatchQueue.concurrentPerform(iterations: parts.count) { index in
                     let outcome = read(parts[index], into: EventSlots(base: slots.base + starts[index]))
-                    results.withLock { $0[index] = outcome }
+                    results.withLockedValue { $0[index] = outcome }
                 }
-                outcomes = results.withLock { $0.compactMap { $0 } }
+                outcomes = results.withLockedValue { $0.compactMap { $0 } }
             }
             var filled = 0
             for (offset, outcome) in zip(offsets, outcomes) {

@@ -1,7 +1,7 @@
 import DriverKit
 import FleetModel
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The console's event log: reporter calls (as a listener) and session events, newest last, the last 200 kept;
 /// also the last success and failure lines the reporter panel shows.
@@ -12,29 +12,29 @@ final class DriverConsoleLog: VehicleReporterListener {
         var lastFailure: (text: String, recoverable: Bool)?
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     static let limit = 200
 
-    var lines: [String] { state.withLock { $0.lines } }
-    var lastSuccess: String? { state.withLock { $0.lastSuccess } }
-    var lastFailure: (text: String, recoverable: Bool)? { state.withLock { $0.lastFailure } }
+    var lines: [String] { state.withLockedValue { $0.lines } }
+    var lastSuccess: String? { state.withLockedValue { $0.lastSuccess } }
+    var lastFailure: (text: String, recoverable: Bool)? { state.withLockedValue { $0.lastFailure } }
 
     func append(_ text: String) {
         let line = "\(Self.clock(Date())) \(text)"
-        state.withLock { s in
+        state.withLockedValue { s in
             s.lines.append(line)
             if s.lines.count > Self.limit { s.lines.removeFirst(s.lines.count - Self.limit) }
         }
     }
 
     func didSucceed(_ update: VehicleUpdate) async {
-        state.withLock { $0.lastSuccess = "#\(update.number) at \(Self.clock(update.time))" }
+        state.withLockedValue { $0.lastSuccess = "#\(update.number) at \(Self.clock(update.time))" }
         append("update \(update.number) ok")
     }
 
     func didFail(_ update: VehicleUpdate, error: TripServiceError) async {
         let text = "\(error.code.name) (\(error.errorClass)) at \(Self.clock(update.time))"
-        state.withLock { $0.lastFailure = (text, error.errorClass == .recoverable) }
+        state.withLockedValue { $0.lastFailure = (text, error.errorClass == .recoverable) }
         append("update \(update.number) failed \(error.code.name) (\(error.errorClass)): \(error.message)")
     }
 

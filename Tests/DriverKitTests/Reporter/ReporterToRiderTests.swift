@@ -2,7 +2,7 @@ import DriverKit
 import FleetClient
 import FleetModel
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 import TripFollowing
 
@@ -10,20 +10,20 @@ import TripFollowing
 /// rider's `TripModel` as vehicle location, active route and remaining distance.
 @Suite struct ReporterToRiderTests {
     final class RiderView: TripModelSubscriber {
-        let locations = Mutex<[LatLng]>([])
-        let routes = Mutex<[[LatLng]]>([])
-        let distances = Mutex<[Int32?]>([])
+        let locations = NIOLockedValueBox<[LatLng]>([])
+        let routes = NIOLockedValueBox<[[LatLng]]>([])
+        let distances = NIOLockedValueBox<[Int32?]>([])
 
         func tripModel(_ model: TripModel, didUpdate vehicleLocation: VehicleLocation?) async {
-            if let point = vehicleLocation?.location { locations.withLock { $0.append(point) } }
+            if let point = vehicleLocation?.location { locations.withLockedValue { $0.append(point) } }
         }
 
         func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async {
-            routes.withLock { $0.append(route) }
+            routes.withLockedValue { $0.append(route) }
         }
 
         func tripModel(_ model: TripModel, didUpdateActiveRouteRemainingDistance meters: Int32?) async {
-            distances.withLock { $0.append(meters) }
+            distances.withLockedValue { $0.append(meters) }
         }
     }
 
@@ -58,12 +58,12 @@ import TripFollowing
             await model.register(rider)
             await model.start()
             await model.refresh()
-            #expect(rider.locations.withLock { $0 } == [palace])
-            let route = try #require(rider.routes.withLock { $0.last })
+            #expect(rider.locations.withLockedValue { $0 } == [palace])
+            let route = try #require(rider.routes.withLockedValue { $0.last })
             let sent = try #require(navigator.route)
             #expect(route.count == navigator.progress.remainingPath.count)
             #expect(Geo.distance(route.last!, casino) < 3)
-            #expect(rider.distances.withLock { $0.last } == navigator.progress.remainingDistanceMeters.map { Int32($0.rounded()) })
+            #expect(rider.distances.withLockedValue { $0.last } == navigator.progress.remainingDistanceMeters.map { Int32($0.rounded()) })
 
             // Some way along the route, the next report moves the rider's vehicle.
             let along = try #require(sent.points.point(atDistance: sent.lengthMeters / 2))
@@ -72,8 +72,8 @@ import TripFollowing
             clock.advance(by: .seconds(10))
             #expect(await listener.next().error == nil)
             await model.refresh()
-            #expect(rider.locations.withLock { $0 } == [palace, along])
-            let remaining = try #require(rider.distances.withLock { $0.last ?? nil })
+            #expect(rider.locations.withLockedValue { $0 } == [palace, along])
+            let remaining = try #require(rider.distances.withLockedValue { $0.last ?? nil })
             #expect(Double(remaining) < sent.lengthMeters * 0.6)
             await model.stop()
             await reporter.setLocationTrackingEnabled(false)

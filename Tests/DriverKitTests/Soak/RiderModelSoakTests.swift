@@ -2,7 +2,7 @@ import FaultInjection
 import FleetClient
 import FleetModel
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 import TripFollowing
 
@@ -27,24 +27,24 @@ import TripFollowing
         }
 
         let proxy: FaultProxy
-        let failures = Mutex<[Failure]>([])
-        let recoveries = Mutex<[ContinuousClock.Instant]>([])
-        let statuses = Mutex<[TripStatus]>([])
+        let failures = NIOLockedValueBox<[Failure]>([])
+        let recoveries = NIOLockedValueBox<[ContinuousClock.Instant]>([])
+        let statuses = NIOLockedValueBox<[TripStatus]>([])
 
         init(proxy: FaultProxy) { self.proxy = proxy }
 
         func tripModel(_ model: TripModel, didFailUpdateTripWithError error: TripServiceError) async {
             let record = proxy.requestCount - 1, at = ContinuousClock.now
             let delay = await model.retryDelay
-            failures.withLock { $0.append(Failure(error: error, record: record, at: at, retryDelay: delay)) }
+            failures.withLockedValue { $0.append(Failure(error: error, record: record, at: at, retryDelay: delay)) }
         }
 
         func tripModel(_ model: TripModel, didRecoverAfter failures: Int, lastError: TripServiceError) async {
-            recoveries.withLock { $0.append(.now) }
+            recoveries.withLockedValue { $0.append(.now) }
         }
 
         func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async {
-            statuses.withLock { $0.append(tripStatus) }
+            statuses.withLockedValue { $0.append(tripStatus) }
         }
     }
 
@@ -99,15 +99,15 @@ import TripFollowing
             while !(await model.isFinished), ContinuousClock.now - finished < .seconds(10) { try await Task.sleep(for: .milliseconds(10)) }
             #expect(await model.isFinished)
             #expect(try await model.trip == direct.getTrip(tripName, options: view))
-            #expect(witness.statuses.withLock { $0 } == [.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete])
+            #expect(witness.statuses.withLockedValue { $0 } == [.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete])
             await model.stop()
             await driver.stop()
             await proxy.stop()
 
-            let records = proxy.records, failures = witness.failures.withLock { $0 }
+            let records = proxy.records, failures = witness.failures.withLockedValue { $0 }
             Self.expectEveryFailureClassifiedAsInjected(records: records, failures: failures)
             Self.expectRecoveryWithinOneInterval(
-                phases: proxy.phaseChanges.filter { $0.at < healed }, failures: failures, recoveries: witness.recoveries.withLock { $0 })
+                phases: proxy.phaseChanges.filter { $0.at < healed }, failures: failures, recoveries: witness.recoveries.withLockedValue { $0 })
             print("rider model soak: \(records.count) requests, \(records.count { $0.fault != nil }) faults injected, "
                 + "\(failures.count) failures delivered, \(proxy.phaseChanges.count { !$0.broken }) healings in \(elapsed)")
         }

@@ -1,17 +1,17 @@
 import Foundation
 import NIOCore
 import NIOPosix
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A loopback stand-in for gpsd: each connection gets the next script of lines once its client sent a line
 /// (the `?WATCH`), and is then closed — except the last script's, which stays open, as a running gpsd does.
 final class FakeGpsd: Sendable {
     let port: Int
-    private let received = Mutex<[String]>([])
+    private let received = NIOLockedValueBox<[String]>([])
     private let task: Task<Void, any Error>
 
     /// Lines the clients sent, one per connection.
-    var commands: [String] { received.withLock { $0 } }
+    var commands: [String] { received.withLockedValue { $0 } }
 
     private init(port: Int, task: Task<Void, any Error>) {
         self.port = port
@@ -27,7 +27,7 @@ final class FakeGpsd: Sendable {
                 }
             }
         let port = server.channel.localAddress?.port ?? 0
-        let box = Mutex<FakeGpsd?>(nil)
+        let box = NIOLockedValueBox<FakeGpsd?>(nil)
         let task = Task {
             try await server.executeThenClose { connections in
                 var index = 0
@@ -42,7 +42,7 @@ final class FakeGpsd: Sendable {
                             pending += String(buffer: chunk)
                         }
                         let command = pending
-                        box.withLock { $0?.received.withLock { $0.append(command) } }
+                        box.withLockedValue { $0?.received.withLockedValue { $0.append(command) } }
                         for line in script { try await outbound.write(ByteBuffer(string: line + "\n")) }
                         if last { while try await reader.next() != nil {} }
                     }
@@ -50,7 +50,7 @@ final class FakeGpsd: Sendable {
             }
         }
         let fake = FakeGpsd(port: port, task: task)
-        box.withLock { $0 = fake }
+        box.withLockedValue { $0 = fake }
         return fake
     }
 

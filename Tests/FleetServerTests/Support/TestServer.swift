@@ -3,7 +3,7 @@ import FleetModel
 import FleetServer
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 
 /// A real `tripterm serve` on a free loopback port with a fresh data directory, driven over HTTP.
@@ -147,13 +147,13 @@ struct TestResponse: Sendable {
 
 /// Collects every log line the server writes, to check what is (and is not) logged.
 final class LogCapture: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = NIOLockedValueBox<[String]>([])
 
-    var all: [String] { lines.withLock { $0 } }
+    var all: [String] { lines.withLockedValue { $0 } }
 
     func handler() -> some LogHandler { Handler(capture: self) }
 
-    fileprivate func append(_ line: String) { lines.withLock { $0.append(line) } }
+    fileprivate func append(_ line: String) { lines.withLockedValue { $0.append(line) } }
 
     private struct Handler: LogHandler {
         let capture: LogCapture

@@ -48,8 +48,8 @@ import Testing
 
 /// A thread-safe counter for time stamps in tests.
 final class Counter: Sendable {
-    private let value = Mutex<Int64>(0)
-    func next() -> Int64 { value.withLock { v in defer { v += 1 }; return v } }
+    private let value = NIOLockedValueBox<Int64>(0)
+    func next() -> Int64 { value.withLockedValue { v in defer { v += 1 }; return v } }
 }
 
-import Synchronization
+import NIOConcurrencyHelpers
