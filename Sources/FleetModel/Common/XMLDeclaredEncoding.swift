@@ -28,23 +28,18 @@ public enum XMLDeclaredEncoding {
 
     /// The value of `encoding` in a leading `<?xml … ?>` declaration, if there is one.
     static func declared(in bytes: [UInt8]) -> String? {
-        guard bytes.starts(with: Array("<?xml".utf8)), let end = find(Array("?>".utf8), in: bytes) else { return nil }
-        let declaration = Array(bytes[..<end])
-        guard var index = find(Array("encoding".utf8), in: declaration).map({ $0 + 8 }) else { return nil }
-        func skipSpace() { while index < declaration.count, [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index]) { index += 1 } }
-        skipSpace()
-        guard index < declaration.count, declaration[index] == UInt8(ascii: "=") else { return nil }
-        index += 1
-        skipSpace()
-        guard index < declaration.count, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else { return nil }
-        let quote = declaration[index]
-        let start = index + 1
-        guard let close = declaration[start...].firstIndex(of: quote) else { return nil }
-        return String(decoding: declaration[start..<close], as: UTF8.self)
+        guard bytes.starts(with: "<?xml".utf8), let end = bytes.firstRange(of: "?>".utf8)?.lowerBound,
+              let name = bytes[..<end].firstRange(of: "encoding".utf8)?.upperBound
+        else { return nil }
+        // `= "value"` or `= 'value'`, with optional white space around `=`.
+        var rest = bytes[name..<end].drop(while: isSpace)
+        guard rest.first == UInt8(ascii: "=") else { return nil }
+        rest = rest.dropFirst().drop(while: isSpace)
+        guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
+              let close = rest.dropFirst().firstIndex(of: quote)
+        else { return nil }
+        return String(decoding: rest[rest.index(after: rest.startIndex)..<close], as: UTF8.self)
     }
 
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        return (0...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
-    }
+    private static func isSpace(_ byte: UInt8) -> Bool { [0x20, 0x09, 0x0A, 0x0D].contains(byte) }
 }
