@@ -20,7 +20,6 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private let api: FleetAPI
     private let logger: Logger
     private let polls: ConnectionPolls
-    private var date = HTTPDateCache()
     /// The request being read was answered here: its body and end are dropped.
     private var answered = false
     /// The last poll that could be answered here, by its target and Authorization header: a rider sends the same
@@ -82,7 +81,7 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         var headers = HTTPFields()
         headers[.contentType] = FleetResponder.contentType
         headers[.contentLength] = String(body.count)
-        headers[.date] = date.now()
+        headers[.date] = polls.date.now()
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -7,4 +7,6 @@ final class ConnectionPolls {
     /// The poll ``CachedAnswerHandler`` answered last, with its request target; ``RepeatedPollHandler`` clears it
     /// before each read it passes on, to learn whether that read was one.
     var answered: (target: String, poll: FleetAPI.CachedPoll)?
+    /// The `Date` header both write, formatted once a second for the connection.
+    var date = HTTPDateCache()
 }

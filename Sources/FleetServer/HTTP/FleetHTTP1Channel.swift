@@ -26,9 +26,8 @@ struct FleetHTTP1Channel: ServerChildChannel {
                 return channel.eventLoop.makeFailedFuture(error)
             }
         }
-        let (api, handlerLogger) = (api, self.logger)
         let configuration = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [CachedAnswerHandler(api: api, logger: handlerLogger, polls: polls.value)])
+            additionalChannelHandlers: [CachedAnswerHandler(api: api, logger: self.logger, polls: polls.value)])
         return HTTP1Channel(responder: responder, configuration: configuration).setup(channel: channel, logger: logger)
     }
 

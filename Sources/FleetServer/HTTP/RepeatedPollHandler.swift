@@ -21,7 +21,6 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
     private let api: FleetAPI
     private let logger: Logger
     private let polls: ConnectionPolls
-    private var date = HTTPDateCache()
     /// Every byte passed on so far formed whole bodiless requests, so the decoder holds nothing.
     private var betweenRequests = true
     /// The last read that was one poll answered from the cache (a copy: the read's own storage goes back to NIO).
@@ -58,7 +57,7 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
         buffer.writeStaticString("\r\nContent-Length: ")
         buffer.writeString(String(body.count))
         buffer.writeStaticString("\r\nDate: ")
-        buffer.writeString(date.now())
+        buffer.writeString(polls.date.now())
         buffer.writeStaticString("\r\n\r\n")
         buffer.writeBytes(body)
         return buffer
