@@ -13,8 +13,8 @@ public struct ConsumableTrafficPolyline: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        speedReadingInterval = try r.repeated("speedReadingInterval")
         encodedPathToWaypoint = try r("encodedPathToWaypoint", default: "")
+        speedReadingInterval = try r.repeated("speedReadingInterval")
         try r.finish()
     }
 
@@ -58,9 +58,9 @@ public struct SpeedReadingInterval: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        startPolylinePointIndex = try r("startPolylinePointIndex", default: 0)
         endPolylinePointIndex = try r("endPolylinePointIndex", default: 0)
         speed = try r("speed", default: .speedUnspecified)
+        startPolylinePointIndex = try r("startPolylinePointIndex", default: 0)
         try r.finish()
     }
 

@@ -59,17 +59,17 @@ public struct RequestHeader: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        languageCode = try r("languageCode", default: "")
-        regionCode = try r("regionCode", default: "")
-        sdkVersion = try r("sdkVersion", default: "")
-        osVersion = try r("osVersion", default: "")
+        androidApiLevel = try r("androidApiLevel", default: 0)
         deviceModel = try r("deviceModel", default: "")
-        sdkType = try r("sdkType", default: .sdkTypeUnspecified)
+        languageCode = try r("languageCode", default: "")
+        manufacturer = try r("manufacturer", default: "")
         mapsSdkVersion = try r("mapsSdkVersion", default: "")
         navSdkVersion = try r("navSdkVersion", default: "")
+        osVersion = try r("osVersion", default: "")
         platform = try r("platform", default: .platformUnspecified)
-        manufacturer = try r("manufacturer", default: "")
-        androidApiLevel = try r("androidApiLevel", default: 0)
+        regionCode = try r("regionCode", default: "")
+        sdkType = try r("sdkType", default: .sdkTypeUnspecified)
+        sdkVersion = try r("sdkVersion", default: "")
         traceId = try r("traceId", default: "")
         try r.finish()
     }

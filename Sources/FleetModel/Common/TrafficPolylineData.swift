@@ -71,9 +71,9 @@ public struct RoadStretch: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        style = try r("style", default: .styleUnspecified)
-        offsetMeters = try r("offsetMeters", default: 0)
         lengthMeters = try r("lengthMeters", default: 0)
+        offsetMeters = try r("offsetMeters", default: 0)
+        style = try r("style", default: .styleUnspecified)
         try r.finish()
     }
 

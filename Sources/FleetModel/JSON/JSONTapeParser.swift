@@ -1,15 +1,16 @@
 /// The scanner behind ``JSONTape``: one recursive-descent pass over the bytes that checks the grammar and appends a
-/// token per value.
+/// token per value. ``JSONStream`` uses its scanners one value at a time, so both read exactly the same JSON.
 struct JSONTapeParser {
     private let bytes: UnsafePointer<UInt8>
     private let count: Int
-    private var position = 0
+    var position: Int
     /// A byte ≥ 0x80 was seen (inside a string), so the text needs UTF-8 validation.
     private(set) var sawNonASCII = false
 
-    init(bytes: UnsafePointer<UInt8>, count: Int) {
+    init(bytes: UnsafePointer<UInt8>, count: Int, position: Int = 0) {
         self.bytes = bytes
         self.count = count
+        self.position = position
     }
 
     mutating func parseDocument(into tokens: inout [JSONTape.Token]) -> Bool {
@@ -19,7 +20,7 @@ struct JSONTapeParser {
         return position == count
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -28,7 +29,7 @@ struct JSONTapeParser {
         }
     }
 
-    private mutating func value(into tokens: inout [JSONTape.Token], depth: Int) -> Bool {
+    mutating func value(into tokens: inout [JSONTape.Token], depth: Int) -> Bool {
         guard position < count else { return false }
         switch bytes[position] {
         case UInt8(ascii: "{"): return object(into: &tokens, depth: depth + 1)
@@ -37,20 +38,26 @@ struct JSONTapeParser {
             guard let token = string() else { return false }
             tokens.append(token)
             return true
-        case UInt8(ascii: "t"): return literal("true", .true, into: &tokens)
-        case UInt8(ascii: "f"): return literal("false", .false, into: &tokens)
-        case UInt8(ascii: "n"): return literal("null", .null, into: &tokens)
-        default: return number(into: &tokens)
+        case UInt8(ascii: "t"): return append(literal("true", .true), to: &tokens)
+        case UInt8(ascii: "f"): return append(literal("false", .false), to: &tokens)
+        case UInt8(ascii: "n"): return append(literal("null", .null), to: &tokens)
+        default: return append(number(), to: &tokens)
         }
     }
 
-    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind, into tokens: inout [JSONTape.Token]) -> Bool {
-        let length = word.utf8CodeUnitCount
-        guard count - position >= length else { return false }
-        for i in 0..<length where bytes[position + i] != word.utf8Start[i] { return false }
-        tokens.append(JSONTape.Token(kind: kind, flags: 0, count: 0, start: position, end: position + length))
-        position += length
+    private func append(_ token: JSONTape.Token?, to tokens: inout [JSONTape.Token]) -> Bool {
+        guard let token else { return false }
+        tokens.append(token)
         return true
+    }
+
+    /// The literal `word` at `position` and the position past it, or nil.
+    mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind) -> JSONTape.Token? {
+        let length = word.utf8CodeUnitCount
+        guard count - position >= length else { return nil }
+        for i in 0..<length where bytes[position + i] != word.utf8Start[i] { return nil }
+        defer { position += length }
+        return JSONTape.Token(kind: kind, flags: 0, count: 0, start: position, end: position + length)
     }
 
     private mutating func object(into tokens: inout [JSONTape.Token], depth: Int) -> Bool {
@@ -148,7 +155,7 @@ struct JSONTapeParser {
 
     /// A string token, the position past its closing quote; nil on a control character, a bad escape or a lone
     /// surrogate.
-    private mutating func string() -> JSONTape.Token? {
+    mutating func string() -> JSONTape.Token? {
         position += 1
         let start = position
         var flags: UInt8 = 0
@@ -216,12 +223,13 @@ struct JSONTapeParser {
         }
     }
 
-    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
-    private mutating func number(into tokens: inout [JSONTape.Token]) -> Bool {
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` at `position`, and the position past it; nil if the text
+    /// there is not a number.
+    mutating func number() -> JSONTape.Token? {
         let start = position
         var integral = true
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < count, isDigit(bytes[position]) else { return false }
+        guard position < count, isDigit(bytes[position]) else { return nil }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
         } else {
@@ -230,7 +238,7 @@ struct JSONTapeParser {
         if position < count, bytes[position] == UInt8(ascii: ".") {
             integral = false
             position += 1
-            guard position < count, isDigit(bytes[position]) else { return false }
+            guard position < count, isDigit(bytes[position]) else { return nil }
             while position < count, isDigit(bytes[position]) { position += 1 }
         }
         if position < count, bytes[position] | 0x20 == UInt8(ascii: "e") {
@@ -239,18 +247,17 @@ struct JSONTapeParser {
             if position < count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
                 position += 1
             }
-            guard position < count, isDigit(bytes[position]) else { return false }
+            guard position < count, isDigit(bytes[position]) else { return nil }
             while position < count, isDigit(bytes[position]) { position += 1 }
         }
         // A number runs into the next structural character or whitespace; `1x` or `01` is not JSON.
         if position < count {
             switch bytes[position] {
             case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break
-            default: return false
+            default: return nil
             }
         }
-        tokens.append(JSONTape.Token(kind: .number, flags: integral ? JSONTape.integral : 0, count: 0, start: start, end: position))
-        return true
+        return JSONTape.Token(kind: .number, flags: integral ? JSONTape.integral : 0, count: 0, start: start, end: position)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }

@@ -144,6 +144,11 @@ public struct JSONTapeValue: ProtoValueSource {
         return JSONNumberText.double(text)
     }
 
+    public func matchPlainString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? {
+        guard token.kind == .string, token.flags & JSONTape.escaped == 0 else { return nil }
+        return body(text)
+    }
+
     public func timestamp() -> ProtoTimestamp? {
         guard token.kind == .string, token.flags & JSONTape.escaped == 0 else { return nil }
         return try? ProtoTimestamp.parseRFC3339(text).get()

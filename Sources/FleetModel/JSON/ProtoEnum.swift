@@ -1,3 +1,5 @@
+import Foundation
+
 /// A proto enum: written as its name (proto3 JSON's canonical form) or as its number when the encoder asks for
 /// `enumsAsIntegers`; read from either.
 public protocol ProtoEnum: ProtoJSONField, CaseIterable, Hashable, RawRepresentable where RawValue == Int32 {
@@ -20,6 +22,23 @@ extension ProtoEnum {
         } else {
             return nil
         }
+    }
+
+    /// The value whose proto name (not an alias) is spelled by these bytes, found without making a `String`.
+    init?(protoNameBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return nil }
+        for value in Self.allCases {
+            let name = value.protoName.utf8
+            guard name.count == bytes.count else { continue }
+            let same = name.withContiguousStorageIfAvailable { name in
+                memcmp(name.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
+            if same ?? name.elementsEqual(bytes) {
+                self = value
+                return
+            }
+        }
+        return nil
     }
 
     public init(protoJSON decoder: any Decoder) throws {

@@ -6,6 +6,10 @@
 /// A direct source decodes only what it is sure of and throws ``ProtoDirectDecodingMiss`` on anything else (a
 /// snake_case or duplicate member, a number it cannot read exactly, a bad value); the caller then decodes the same
 /// input through the general path, which gives the result or the error with its position. So both paths always agree.
+///
+/// Messages ask for their fields in the byte order of their JSON names — the order in which tripterm (and any writer
+/// that sorts keys) writes them — and call ``finish()`` last, so that ``JSONStream`` can read an object in one forward
+/// pass. Another order is still read correctly, by the slower paths.
 public protocol ProtoFieldSource {
     /// A singular field, or nil when it is absent or `null`.
     func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T?
@@ -43,6 +47,17 @@ public protocol ProtoValueSource {
     func duration() -> ProtoDuration?
     /// Whether unknown enum names and numbers read as the zero value (``ProtoJSONDecodingOptions/lenientEnums``).
     var lenientEnums: Bool { get }
+    /// `body`'s answer for the bytes of a string without escapes, read without making a `String` (enum names); nil
+    /// for any other value or when `body` answers nil, and then the value is still there for another accessor.
+    func matchPlainString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R?
+    /// A coordinate spelled exactly as tripterm writes one, `{"latitude":…,"longitude":…}`, read by pattern: routes
+    /// are arrays of them. Nil for any other spelling, which ``LatLng`` then reads field by field.
+    func latLng() -> LatLng?
+}
+
+extension ProtoValueSource {
+    public func matchPlainString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? { nil }
+    public func latLng() -> LatLng? { nil }
 }
 
 /// Thrown by a direct source for input it leaves to the general path (see ``ProtoFieldSource``). Not a decoding

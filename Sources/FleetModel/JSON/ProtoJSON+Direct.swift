@@ -75,3 +75,19 @@ extension ProtoJSON {
         return try direct ?? decode(type, from: text)
     }
 }
+
+extension Trip {
+    /// The trip in a ``JSONStream`` value, or ``ProtoDirectDecodingMiss`` when a slower path must decide.
+    public init(direct value: JSONStreamValue) throws {
+        guard let fields = value.fields() else { throw ProtoDirectDecodingMiss() }
+        try self.init(fields: fields)
+    }
+}
+
+extension JSONStreamFields {
+    // Concrete, so that callers in other modules run the code specialized here.
+
+    public func trip(_ name: String) throws -> Trip? { try self(name) }
+    public func timestamp(_ name: String) throws -> ProtoTimestamp? { try self(name) }
+    public func string(_ name: String) throws -> String? { try self(name) }
+}

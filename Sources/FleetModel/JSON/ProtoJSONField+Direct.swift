@@ -76,6 +76,8 @@ extension ProtoEnum {
             } else {
                 throw ProtoDirectDecodingMiss()
             }
+        } else if let known = value.matchPlainString({ Self(protoNameBytes: $0) }) {
+            self = known
         } else if let name = value.string() {
             if let known = Self(protoName: name) {
                 self = known

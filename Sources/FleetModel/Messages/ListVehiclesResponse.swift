@@ -16,9 +16,9 @@ public struct ListVehiclesResponse: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        vehicles = try r.repeated("vehicles")
         nextPageToken = try r("nextPageToken", default: "")
         totalSize = try r("totalSize", default: 0)
+        vehicles = try r.repeated("vehicles")
         try r.finish()
     }
 

@@ -22,13 +22,13 @@ public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        header = try r("header")
-        _ = try r("parent", default: "")
-        vehicleId = try r("vehicleId", default: "")
         activeTripsOnly = try r("activeTripsOnly", default: false)
+        header = try r("header")
+        minimumStaleness = try r("minimumStaleness")
         pageSize = try r("pageSize", default: 0)
         pageToken = try r("pageToken", default: "")
-        minimumStaleness = try r("minimumStaleness")
+        _ = try r("parent", default: "")
+        vehicleId = try r("vehicleId", default: "")
         try r.finish()
     }
 
@@ -57,8 +57,8 @@ public struct SearchTripsResponse: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        trips = try r.repeated("trips")
         nextPageToken = try r("nextPageToken", default: "")
+        trips = try r.repeated("trips")
         try r.finish()
     }
 

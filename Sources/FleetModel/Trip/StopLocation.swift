@@ -14,8 +14,8 @@ public struct StopLocation: ProtoMessage, Hashable, Sendable {
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
         point = try r("point")
-        timestamp = try r("timestamp")
         stopTime = try r("stopTime")
+        timestamp = try r("timestamp")
         try r.finish()
     }
 

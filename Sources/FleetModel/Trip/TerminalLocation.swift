@@ -21,11 +21,11 @@ public struct TerminalLocation: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        point = try r("point")
-        terminalPointId = try r("terminalPointId")
         accessPointId = try r("accessPointId", default: "")
-        tripId = try r("tripId", default: "")
+        point = try r("point")
         terminalLocationType = try r("terminalLocationType", default: .unknownWaypointType)
+        terminalPointId = try r("terminalPointId")
+        tripId = try r("tripId", default: "")
         try r.finish()
     }
 
@@ -55,8 +55,8 @@ public struct TerminalPointId: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        placeId = try r("placeId")
         generatedId = try r("generatedId")
+        placeId = try r("placeId")
         value = try r("value", default: "")
         try r.finish()
     }

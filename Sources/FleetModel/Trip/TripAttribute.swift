@@ -11,8 +11,11 @@ public struct TripAttribute: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
+        let boolValue: Bool? = try r("boolValue")
         key = try r("key", default: "")
-        value = try AttributeValue(reading: r)
+        let numberValue: Double? = try r("numberValue")
+        let stringValue: String? = try r("stringValue")
+        value = AttributeValue(string: stringValue, bool: boolValue, number: numberValue)
         try r.finish()
     }
 
@@ -29,13 +32,15 @@ public enum AttributeValue: Hashable, Sendable {
     case bool(Bool)
     case number(Double)
 
-    init?<F: ProtoFieldSource>(reading r: F) throws {
-        if let s: String = try r("stringValue") {
-            self = .string(s)
-        } else if let b: Bool = try r("boolValue") {
-            self = .bool(b)
-        } else if let n: Double = try r("numberValue") {
-            self = .number(n)
+    /// The member that is set; when a payload sets several (not valid for a `oneof`), the string wins, then the bool.
+    /// The messages read the three members themselves, in the order of their names among their own fields.
+    init?(string: String?, bool: Bool?, number: Double?) {
+        if let string {
+            self = .string(string)
+        } else if let bool {
+            self = .bool(bool)
+        } else if let number {
+            self = .number(number)
         } else {
             return nil
         }

@@ -30,15 +30,15 @@ public struct TripWaypoint: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
+        distanceMeters = try r("distanceMeters")
+        duration = try r("duration")
+        encodedPathToWaypoint = try r("encodedPathToWaypoint", default: "")
+        eta = try r("eta")
         location = try r("location")
+        pathToWaypoint = try r.repeated("pathToWaypoint")
+        trafficToWaypoint = try r("trafficToWaypoint")
         tripId = try r("tripId", default: "")
         waypointType = try r("waypointType", default: .unknownWaypointType)
-        pathToWaypoint = try r.repeated("pathToWaypoint")
-        encodedPathToWaypoint = try r("encodedPathToWaypoint", default: "")
-        trafficToWaypoint = try r("trafficToWaypoint")
-        distanceMeters = try r("distanceMeters")
-        eta = try r("eta")
-        duration = try r("duration")
         try r.finish()
     }
 

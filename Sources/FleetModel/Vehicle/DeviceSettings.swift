@@ -18,10 +18,10 @@ public struct DeviceSettings: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
-        locationPowerSaveMode = try r("locationPowerSaveMode", default: .unknownLocationPowerSaveMode)
-        isPowerSaveMode = try r("isPowerSaveMode", default: false)
-        isInteractive = try r("isInteractive", default: false)
         batteryInfo = try r("batteryInfo")
+        isInteractive = try r("isInteractive", default: false)
+        isPowerSaveMode = try r("isPowerSaveMode", default: false)
+        locationPowerSaveMode = try r("locationPowerSaveMode", default: .unknownLocationPowerSaveMode)
         try r.finish()
     }
 
@@ -76,9 +76,9 @@ public struct BatteryInfo: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
+        batteryPercentage = try r("batteryPercentage", default: 0)
         batteryStatus = try r("batteryStatus", default: .unknownBatteryStatus)
         powerSource = try r("powerSource", default: .unknownPowerSource)
-        batteryPercentage = try r("batteryPercentage", default: 0)
         try r.finish()
     }
 

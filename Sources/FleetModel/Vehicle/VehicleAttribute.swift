@@ -14,9 +14,12 @@ public struct VehicleAttribute: ProtoMessage, Hashable, Sendable {
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {
+        let boolValue: Bool? = try r("boolValue")
         key = try r("key", default: "")
+        let numberValue: Double? = try r("numberValue")
+        let stringValue: String? = try r("stringValue")
         value = try r("value", default: "")
-        typedValue = try AttributeValue(reading: r)
+        typedValue = AttributeValue(string: stringValue, bool: boolValue, number: numberValue)
         try r.finish()
     }
 

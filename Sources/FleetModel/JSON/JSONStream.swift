@@ -1,0 +1,86 @@
+import Foundation
+
+/// Proto3 JSON read in one forward pass, straight into messages: no tape of tokens, no lookups. The fastest direct
+/// source, for text whose objects have their keys in increasing byte order — what tripterm writes (`sortedKeys`),
+/// so every line of a trip file and every row the server stores.
+///
+/// Messages ask for their fields in that same order (see ``ProtoFieldSource``), so each request looks only at the
+/// next key of the text: a key before the name asked for is a member nobody asks for (its value is checked and
+/// skipped), the name itself is the field, a key after it means the field is absent. Anything else — keys out of
+/// order or repeated, a request out of order, a snake_case or escaped key, any value a field does not take, any
+/// text the ``JSONTape`` would refuse — throws ``ProtoDirectDecodingMiss``, and the caller reads the text by a slower
+/// path, which settles it. Values are scanned by ``JSONTape``'s own scanners, so the two accept exactly the same JSON.
+///
+/// One reader per thread: it keeps the last long strings it made, because consecutive documents (the snapshots of
+/// one trip) repeat the same names.
+public struct JSONStream: Sendable {
+    var recentStrings = JSONStreamStrings()
+
+    public init() {}
+
+    /// Calls `body` with the root value of `text` and returns what it returns, once the whole text has been read and
+    /// found valid. Values borrow the text: use them only inside `body`, each once, in the order of the text.
+    ///
+    /// - Throws: ``ProtoDirectDecodingMiss`` when the text is not what the stream reads (see above), or whatever
+    ///   `body` throws.
+    public mutating func read<R>(
+        _ text: UnsafeRawBufferPointer, lenientEnums: Bool = false, _ body: (JSONStreamValue) throws -> R
+    ) throws -> R {
+        guard let base = text.baseAddress, text.count > 0 else { throw ProtoDirectDecodingMiss() }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        return try withUnsafeTemporaryAllocation(of: JSONStreamObject.self, capacity: JSONTape.maxDepth + 1) { objects in
+            var cursor = JSONStreamCursor(
+                bytes: bytes, count: text.count, objects: objects.baseAddress!, lenientEnums: lenientEnums,
+                strings: recentStrings)
+            defer { recentStrings = cursor.strings }
+            return try withUnsafeMutablePointer(to: &cursor) { cursor in
+                cursor.pointee.skipWhitespace()
+                let root = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
+                let result = try body(root)
+                try cursor.pointee.finishDocument(rootStart: root.start)
+                return result
+            }
+        }
+    }
+}
+
+/// What the reader knows of one open object: whether it has ended, and the last key it has passed.
+struct JSONStreamObject {
+    /// Where the object's `{` is, so that a parent can tell its child left it open.
+    var start: Int
+    /// JSON nesting depth of the object (the root object is 1), as ``JSONTape`` counts it.
+    var depth: Int
+    /// The `}` is at the cursor's position: no more members.
+    var ended: Bool
+    /// The last key read past (asked for or skipped); `lastEnd < 0` before the first.
+    var lastStart = 0
+    var lastEnd = -1
+}
+
+/// The long strings made last, reused while they match: a trip file repeats its trip's name and enum names on every
+/// line, and making each again would be an allocation apiece.
+struct JSONStreamStrings: Sendable {
+    private var strings: [String] = []
+    private var next = 0
+    private static let capacity = 8
+
+    /// The text of plain ASCII bytes, from the cache when it holds them. Strings of up to 15 bytes are stored inline
+    /// in a `String` and need no cache.
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count > 15 else { return String(decoding: bytes, as: UTF8.self) }
+        for string in strings {
+            let same = string.utf8.withContiguousStorageIfAvailable { stored in
+                stored.count == bytes.count && memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+            }
+            if same == true { return string }
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        if strings.count < Self.capacity {
+            strings.append(string)
+        } else {
+            strings[next] = string
+            next = (next + 1) % Self.capacity
+        }
+        return string
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// One value of a ``JSONStream``, as a direct source for proto3 JSON fields (see ``ProtoFieldSource``): read where
+/// it starts when a field asks for it, which moves the stream past it.
+///
+/// It borrows the stream's text and cursor: use it only inside ``JSONStream/read(_:lenientEnums:_:)``.
+public struct JSONStreamValue: ProtoValueSource {
+    let cursor: UnsafeMutablePointer<JSONStreamCursor>
+    let start: Int
+
+    public var lenientEnums: Bool { cursor.pointee.lenientEnums }
+
+    /// A parser at the value, or nil when the value is not where the stream is (a value read twice or out of turn).
+    private func parser() -> JSONTapeParser? {
+        guard start == cursor.pointee.position, start < cursor.pointee.count else { return nil }
+        return cursor.pointee.parser(at: start)
+    }
+
+    private func first(_ byte: UInt8) -> Bool { cursor.pointee.bytes[start] == byte }
+
+    /// A string token at the value, the stream moved past it.
+    private func stringToken() -> JSONTape.Token? {
+        guard var parser = parser(), first(UInt8(ascii: "\"")), let token = parser.string() else { return nil }
+        cursor.pointee.moved(parser)
+        return token
+    }
+
+    private func numberToken() -> JSONTape.Token? {
+        guard var parser = parser(), let token = parser.number() else { return nil }
+        cursor.pointee.moved(parser)
+        return token
+    }
+
+    private func bytes(_ token: JSONTape.Token) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: cursor.pointee.bytes + token.start, count: token.end - token.start)
+    }
+
+    // MARK: ProtoValueSource
+
+    public func fields() -> JSONStreamFields? {
+        cursor.pointee.openObject(at: start).map { JSONStreamFields(cursor: cursor, level: $0) }
+    }
+
+    public func string() -> String? {
+        guard let token = stringToken() else { return nil }
+        let text = bytes(token)
+        if token.flags & JSONTape.escaped != 0 { return JSONTapeStrings.text(text, escaped: true) }
+        return cursor.pointee.strings.text(text)
+    }
+
+    public func bool() -> Bool? {
+        guard var parser = parser() else { return nil }
+        let token = first(UInt8(ascii: "t")) ? parser.literal("true", .true) : parser.literal("false", .false)
+        guard let token else { return nil }
+        cursor.pointee.moved(parser)
+        return token.kind == .true
+    }
+
+    public func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
+        // Peek first: a value that is not an integer must stay unread for the next accessor to try.
+        guard var parser = parser(), let token = parser.number(), token.flags & JSONTape.integral != 0,
+            let value = JSONNumberText.integer(bytes(token), as: T.self)
+        else { return nil }
+        cursor.pointee.moved(parser)
+        return value
+    }
+
+    public func double() -> Double? {
+        guard start == cursor.pointee.position else { return nil }
+        if let (value, end) = JSONNumberText.shortDecimal(cursor.pointee.bytes, start, cursor.pointee.count) {
+            cursor.pointee.position = end
+            return value
+        }
+        guard var parser = parser(), let token = parser.number(), let value = JSONNumberText.double(bytes(token)) else {
+            return nil
+        }
+        cursor.pointee.moved(parser)
+        return value
+    }
+
+    public func matchPlainString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? {
+        guard var parser = parser(), first(UInt8(ascii: "\"")), let token = parser.string(),
+            token.flags & JSONTape.escaped == 0, let answer = body(bytes(token))
+        else { return nil }
+        cursor.pointee.moved(parser)
+        return answer
+    }
+
+    public func latLng() -> LatLng? {
+        let cursor = cursor.pointee
+        guard start == cursor.position else { return nil }
+        let bytes = cursor.bytes
+        let count = cursor.count
+        let latitudeKey = 12  // {"latitude":
+        let longitudeKey = 13  // ,"longitude":
+        guard start + latitudeKey < count, JSONStreamValue.matches(bytes + start, #"{"latitude":"#),
+            let (latitude, afterLatitude) = JSONNumberText.shortDecimal(bytes, start + latitudeKey, count),
+            afterLatitude + longitudeKey < count, JSONStreamValue.matches(bytes + afterLatitude, #","longitude":"#),
+            let (longitude, afterLongitude) = JSONNumberText.shortDecimal(bytes, afterLatitude + longitudeKey, count),
+            afterLongitude < count, bytes[afterLongitude] == UInt8(ascii: "}")
+        else { return nil }
+        self.cursor.pointee.position = afterLongitude + 1
+        return LatLng(latitude: latitude, longitude: longitude)
+    }
+
+    /// Whether the text at `at` starts with `pattern` of 8 to 16 bytes (which the caller has checked are there):
+    /// two overlapping eight-byte loads, cheaper than a call to memcmp for these short keys.
+    @inline(__always)
+    private static func matches(_ at: UnsafePointer<UInt8>, _ pattern: StaticString) -> Bool {
+        let length = pattern.utf8CodeUnitCount
+        assert((8...16).contains(length))
+        let text = UnsafeRawPointer(at)
+        let wanted = UnsafeRawPointer(pattern.utf8Start)
+        return text.loadUnaligned(as: UInt64.self) == wanted.loadUnaligned(as: UInt64.self)
+            && text.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                == wanted.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+    }
+
+    public func timestamp() -> ProtoTimestamp? {
+        matchPlainString { try? ProtoTimestamp.parseRFC3339($0).get() }
+    }
+
+    public func duration() -> ProtoDuration? {
+        matchPlainString { try? ProtoDuration.parseProtoText($0).get() }
+    }
+}
+
+/// The members of an object of a ``JSONStream``, read as proto3 JSON fields by their lowerCamelCase names, in the
+/// order of the text.
+public struct JSONStreamFields: ProtoFieldSource {
+    let cursor: UnsafeMutablePointer<JSONStreamCursor>
+    let level: Int
+
+    /// The value of member `name`, which the caller must read and then pass to ``end(_:)``; nil when absent or
+    /// `null`.
+    @inline(__always)
+    private func value(_ name: String) throws -> JSONStreamValue? {
+        let found = try name.utf8.withContiguousStorageIfAvailable { name in
+            try cursor.pointee.member(name, level: level)
+        }
+        guard let found else { throw ProtoDirectDecodingMiss() }  // a bridged name: not one of ours
+        return found.map { JSONStreamValue(cursor: cursor, start: $0) }
+    }
+
+    @inline(__always)
+    private func end(_ value: JSONStreamValue) throws {
+        try cursor.pointee.endMember(level: level, valueStart: value.start)
+    }
+
+    public func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T? {
+        guard let value = try value(name) else { return nil }
+        let field = try T(protoValue: value)
+        try end(value)
+        return field
+    }
+
+    public func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
+        guard let array = try value(name) else { return [] }
+        var elements: [T] = []
+        if try cursor.pointee.openArray(at: array.start) {
+            while true {
+                let element = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
+                elements.append(try T(protoValue: element))
+                guard try cursor.pointee.nextElement(level: level, elementStart: element.start) else { break }
+            }
+        }
+        try end(array)
+        return elements
+    }
+
+    /// Reads past the members nobody asked for, and the object's end.
+    public func finish() throws { try cursor.pointee.closeObject(level: level) }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import FleetModel
+
+/// ``JSONStream`` reads an object in one forward pass, so each message must ask for its fields in the byte order of
+/// their JSON names (the order tripterm writes them) and call `finish()` last; a message that does not is still read,
+/// but by the slower tape. This records the order every message asks in.
+@Suite struct FieldOrderTests {
+    /// A field source that answers "absent" to every field and remembers what was asked.
+    final class Recorder: ProtoFieldSource {
+        var asked: [String] = []
+
+        func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T? {
+            asked.append(name)
+            return nil
+        }
+
+        func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
+            asked.append(name)
+            return []
+        }
+
+        func finish() throws { asked.append("finish()") }
+    }
+
+    static let messages: [any ProtoMessage.Type] = [
+        Trip.self, TripWaypoint.self, TerminalLocation.self, TerminalPointId.self, StopLocation.self,
+        TripAttribute.self, VehicleLocation.self, LatLng.self, ConsumableTrafficPolyline.self,
+        SpeedReadingInterval.self, TrafficPolylineData.self, VisualTrafficReportPolylineRendering.self,
+        RoadStretch.self, RequestHeader.self, Vehicle.self, VehicleAttribute.self, VehicleType.self,
+        LicensePlate.self, DeviceSettings.self, BatteryInfo.self, ListVehiclesResponse.self,
+        SearchTripsRequest.self, SearchTripsResponse.self,
+    ]
+
+    @Test(arguments: messages.indices)
+    func asksForItsFieldsInWrittenOrder(_ index: Int) throws {
+        let message = Self.messages[index]
+        let recorder = Recorder()
+        _ = try? message.init(fields: recorder)
+        let names = recorder.asked.dropLast()
+        #expect(recorder.asked.last == "finish()", "\(message) does not call finish() last")
+        #expect(names.count > 0, "\(message) asks for no field")
+        let ordered = zip(names, names.dropFirst()).allSatisfy { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        #expect(ordered, "\(message) asks \(Array(names)); the stream needs \(names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })")
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import Testing
+
+@testable import FleetModel
+
+/// The stream must give what the tape (and so the general path) gives, or leave the text to them; never accept a
+/// document the tape refuses.
+@Suite struct JSONStreamTests {
+    /// The trip by the stream, or nil for a miss.
+    func streamed(_ text: String) -> Trip? {
+        var stream = JSONStream()
+        return Array(text.utf8).withUnsafeBytes { raw in try? stream.read(raw) { try Trip(direct: $0) } }
+    }
+
+    /// `text` with its objects' keys sorted, as tripterm writes it.
+    func sorted(_ text: String) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
+    }
+
+    /// A trip with every field set, written as tripterm writes it.
+    func fullTrip() throws -> (trip: Trip, text: String) {
+        var trip = try ProtoJSON.decode(Trip.self, from: canonicalTripJSON)
+        let point = TerminalLocation(point: LatLng(latitude: 1.5, longitude: -2.25))
+        let stop = StopLocation(point: point.point, timestamp: ProtoTimestamp(seconds: 1_700_000_000))
+        trip.actualPickupPoint = stop
+        trip.actualPickupArrivalPoint = stop
+        trip.actualDropoffPoint = stop
+        trip.intermediateDestinations = [point, point]
+        trip.actualIntermediateDestinations = [stop]
+        trip.actualIntermediateDestinationArrivalPoints = [stop]
+        trip.intermediateDestinationIndex = 1
+        trip.intermediateDestinationsVersion = ProtoTimestamp(seconds: 1_700_000_000, nanos: 5)
+        trip.vehicleWaypoints = trip.remainingWaypoints
+        trip.route = [LatLng(latitude: 43.7, longitude: 7.4), LatLng(latitude: 43.71, longitude: 7.41)]
+        trip.currentRouteSegmentTraffic = ConsumableTrafficPolyline(
+            speedReadingInterval: [SpeedReadingInterval(startPolylinePointIndex: 0, endPolylinePointIndex: 1, speed: .slow)],
+            encodedPathToWaypoint: "abc")
+        trip.currentRouteSegmentTrafficVersion = ProtoTimestamp(seconds: 1_700_000_001, nanos: 0)
+        trip.remainingWaypointsRouteVersion = ProtoTimestamp(seconds: 1_700_000_002, nanos: 0)
+        trip.attributes = [
+            TripAttribute(key: "a", value: .string("x")), TripAttribute(key: "b", value: .bool(false)),
+            TripAttribute(key: "c", value: .number(2.5)), TripAttribute(key: "d", value: nil),
+        ]
+        trip.view = .journeySharingV1S
+        return (trip, try ProtoJSON.encodeString(trip))
+    }
+
+    /// Every field of Trip and the messages inside it is asked for in the order tripterm writes it: a trip with all
+    /// of them set is read by the stream, not left to the tape.
+    @Test func readsATripWithEveryFieldSet() throws {
+        let (trip, text) = try fullTrip()
+        #expect(try ProtoJSON.decode(Trip.self, from: text) == trip)
+        let read = try #require(streamed(text), "the stream missed: a message asks for its fields out of order")
+        #expect(read == trip)
+    }
+
+    @Test func readsTheCanonicalTripOnceItsKeysAreSorted() throws {
+        let general = try ProtoJSON.decode(Trip.self, from: canonicalTripJSON)
+        #expect(streamed(canonicalTripJSON) == nil, "keys out of order: left to the tape")
+        #expect(streamed(try sorted(canonicalTripJSON)) == general)
+    }
+
+    @Test func readsEnumsAsNumbersNullsUnknownMembersAndWhitespaceAsTheTapeDoes() throws {
+        let text = #"""
+             { "aaa" : [1, {"x": "y"}], "lastLocation": {"heading": 0, "locationSensor": 4, "speed": "NaN",
+              "zzz": null}, "name" : "providers/p/trips/t", "numberOfPassengers": "3", "route": [ ],
+              "tripStatus": 2, "view": null }
+            """#
+        let general = try ProtoJSON.decode(Trip.self, from: text)
+        let read = try #require(streamed(text))
+        #expect(try ProtoJSON.encodeString(read) == ProtoJSON.encodeString(general))
+    }
+
+    /// Small documents that exercise one rule each: a skipped member, whitespace, a field whose name is a prefix of a
+    /// later key (`location`, `locationSensor`), enum numbers, strings for numbers, empty arrays, `null`.
+    @Test(arguments: [
+        #"{"aaa":[1,{"x":"y"}],"name":"a"}"#,
+        #" {"name":"a"} "#,
+        #"{"name" : "a" }"#,
+        #"{"lastLocation": {"heading": 0}}"#,
+        #"{"lastLocation": {"locationSensor": 4}}"#,
+        #"{"lastLocation": {"location": {"latitude": 1}, "locationSensor": "GPS"}}"#,
+        #"{"lastLocation": {"speed": "NaN", "zzz": null}}"#,
+        #"{"numberOfPassengers": "3"}"#,
+        #"{"route": [ ], "tripStatus": 2, "view": null}"#,
+        #"{"remainingWaypoints":[{"tripId":"t"},{}],"zz":{}}"#,
+        "{}",
+    ])
+    func readsWhatTheTapeReads(_ text: String) throws {
+        var tape = JSONTape()
+        let expected = try Array(text.utf8).withUnsafeBytes { raw in
+            let parsed = tape.parse(raw)
+            try #require(parsed)
+            return tape.withRoot(in: raw) { try? Trip(direct: $0) }
+        }
+        let read = try #require(streamed(text), "\(text)")
+        // NaN != NaN: compare the encodings.
+        #expect(try ProtoJSON.encodeString(read) == ProtoJSON.encodeString(try #require(expected)))
+    }
+
+    @Test(arguments: [
+        #"{"tripStatus":"NEW","name":"a"}"#,  // keys out of order
+        #"{"name":"a","name":"b"}"#,  // repeated
+        #"{"trip_status":"NEW"}"#,  // snake_case: the general path's precedence rules decide
+        #"{"a_b":1,"name":"a"}"#,  // any snake_case key
+        #"{"n\u0061me":"a"}"#,  // escaped key
+        #"{"tripStatus":"DRIVING"}"#,
+        #"{"tripStatus":99}"#,
+        #"{"pickupTime":"yesterday"}"#,
+        #"{"numberOfPassengers":1.0}"#,
+        #"{"route":[null]}"#,
+        #"{"route":{}}"#,
+        #"{"route":[{"latitude":1}}"#,
+        #"{"name":1}"#,
+        #"{"lastLocation":{"speed":1e400}}"#,
+        #"{"name":"a"} x"#,
+        #"{"name":"a",}"#,
+        #"{"aaa":[1,],"name":"a"}"#,
+        "{\"aaa\":\"\u{01}\",\"name\":\"a\"}",  // a control character in a string
+        #"{"aaa":"\uD800","name":"a"}"#,
+        #"{"name":"a""#,
+        "[]",
+        "",
+    ])
+    func leavesWhatItCannotSettleToTheSlowerPaths(_ text: String) {
+        #expect(streamed(text) == nil, "settled \(text)")
+    }
+
+    @Test func refusesInvalidUTF8AndDeepNesting() {
+        var stream = JSONStream()
+        let bad: [UInt8] = Array(#"{"name":""#.utf8) + [0xC3] + Array(#""}"#.utf8)
+        #expect((bad.withUnsafeBytes { try? stream.read($0) { try Trip(direct: $0) } }) == nil)
+        // The root object is at depth 1: 99 arrays inside reach the tape's limit, 100 pass it.
+        let deep = "{\"aaa\":" + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "}"
+        #expect(streamed(deep) == nil, "nested deeper than the tape reads")
+        let shallow = "{\"aaa\":" + String(repeating: "[", count: 99) + String(repeating: "]", count: 99) + "}"
+        #expect(streamed(shallow) == Trip())
+    }
+
+    /// Prefixes and one-byte changes all along a full trip: the stream gives the tape's trip or misses.
+    @Test func agreesWithTheTapeOnDamagedText() throws {
+        let (_, text) = try fullTrip()
+        let bytes = Array(text.utf8)
+        var tape = JSONTape()
+        func viaTape(_ bytes: [UInt8]) -> Trip? {
+            bytes.withUnsafeBytes { raw in
+                guard tape.parse(raw) else { return nil }
+                return tape.withRoot(in: raw) { try? Trip(direct: $0) }
+            }
+        }
+        var stream = JSONStream()
+        var settled = 0
+        var variants: [[UInt8]] = stride(from: 0, to: bytes.count, by: 7).map { Array(bytes[..<$0]) }
+        for (i, byte) in bytes.enumerated() where i % 3 == 0 {
+            for replacement: UInt8 in [0x22, 0x2C, 0x7D, 0x5D, 0x30, 0x6E, 0x5F, 0x20, 0x80] where replacement != byte {
+                var changed = bytes
+                changed[i] = replacement
+                variants.append(changed)
+            }
+        }
+        for variant in variants {
+            guard let read = variant.withUnsafeBytes({ raw in try? stream.read(raw) { try Trip(direct: $0) } }) else {
+                continue
+            }
+            settled += 1
+            let expected = viaTape(variant)
+            #expect(expected == read, "\(String(decoding: variant, as: UTF8.self))")
+        }
+        #expect(settled > 30, "some changes (digits, spaces) still read")
+    }
+
+    /// Numbers read by the stream's fused fast path and by its fallback, as route coordinates (the pattern) and as a
+    /// speed (the member path): bit for bit what `JSONDecoder` reads.
+    @Test func numbersReadBitForBitAsJSONDecoderReadsThem() throws {
+        var random = SplitMix64(seed: 7)
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "43.7384176", "7.4246158", "-122.06790357828139", "0.30000000000000004",
+            "9007199254740993", "9007199254740992", "1e22", "1e23", "123456789012345678901234567890", "4.9e-324",
+            "1.7976931348623157e308", "0.1", "-3.5", "1234567.0", "100E-2", "1.0000000000000000000001",
+            "0.0000000000000000000001", "0.00000000000000000000001", "9999999999999999999", "18446744073709551615",
+        ]
+        for _ in 0..<2_000 {
+            let double = Double(bitPattern: random.next())
+            if double.isFinite { texts.append("\(double)") }
+            texts.append("\(Double(Int64(bitPattern: random.next()) % 100_000_000) / 1e6)")
+            texts.append("\(Double(Int64(bitPattern: random.next()) % 10_000_000_000_000) / 1e13)")
+        }
+        for text in texts {
+            let expected = try JSONDecoder().decode(Double.self, from: Data(text.utf8))
+            let route = try #require(streamed(#"{"route":[{"latitude":\#(text),"longitude":\#(text)}]}"#), "\(text)")
+            #expect(route.route.first?.latitude.bitPattern == expected.bitPattern, "\(text) as a latitude")
+            #expect(route.route.first?.longitude.bitPattern == expected.bitPattern, "\(text) as a longitude")
+            let speed = try #require(streamed(#"{"lastLocation":{"speed":\#(text)}}"#), "\(text)")
+            #expect(speed.lastLocation?.speed?.bitPattern == expected.bitPattern, "\(text) as a speed")
+        }
+    }
+
+    /// Coordinates spelled other than as tripterm writes them leave the pattern for the member path, and read the same.
+    @Test(arguments: [
+        #"{"latitude":1.5,"longitude":-2.25}"#,
+        #"{"latitude":1.5, "longitude":-2.25}"#,
+        #"{ "latitude":1.5,"longitude":-2.25}"#,
+        #"{"latitude":1.5,"longitude":-2.25 }"#,
+        #"{"latitude":1.5e0,"longitude":-225E-2}"#,
+        #"{"latitude":"1.5","longitude":"-2.25"}"#,
+        #"{"latitude":1.5}"#,
+        #"{"longitude":-2.25}"#,
+        #"{"latitude":1.5,"longitude":-2.25,"zzz":0}"#,
+        #"{"aaa":0,"latitude":1.5,"longitude":-2.25}"#,
+        #"{"latitude":1.5,"longitude":-2.25,"longitudes":3}"#,
+        #"{"latitude":01.5,"longitude":-2.25}"#,
+        #"{"latitude":1.5,"longitude":-2.25]"#,
+        #"{"latitude":1.,"longitude":-2.25}"#,
+        #"{"latitude":-,"longitude":-2.25}"#,
+        "{}",
+    ])
+    func coordinatesReadAsTheTapeReadsThem(_ coordinate: String) throws {
+        let text = #"{"route":[\#(coordinate),\#(coordinate)]}"#
+        var tape = JSONTape()
+        let expected = Array(text.utf8).withUnsafeBytes { raw -> Trip? in
+            guard tape.parse(raw) else { return nil }
+            return tape.withRoot(in: raw) { try? Trip(direct: $0) }
+        }
+        #expect(streamed(text) == expected, "\(text)")
+    }
+
+    @Test func reusesLongStringsAcrossDocuments() throws {
+        var stream = JSONStream()
+        let text = Array(#"{"name":"providers/p/trips/a-long-trip-name","tripStatus":"ENROUTE_TO_PICKUP"}"#.utf8)
+        let first = try text.withUnsafeBytes { raw in try stream.read(raw) { try Trip(direct: $0) } }
+        let second = try text.withUnsafeBytes { raw in try stream.read(raw) { try Trip(direct: $0) } }
+        #expect(first == second && first.name == "providers/p/trips/a-long-trip-name")
+        let other = Array(#"{"name":"providers/p/trips/another-trip-name"}"#.utf8)
+        #expect(try other.withUnsafeBytes { raw in try stream.read(raw) { try Trip(direct: $0) } }.name
+            == "providers/p/trips/another-trip-name")
+    }
+}
