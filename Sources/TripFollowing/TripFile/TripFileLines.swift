@@ -21,12 +21,12 @@ struct TripFileHeader: ProtoMessage {
     init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     init<F: ProtoFieldSource>(fields r: F) throws {
-        format = try r("format", default: "")
-        version = try r("version", default: 0)
-        trip = try r("trip", default: "")
-        source = try r("source", default: "")
         created = try r("created")
+        format = try r("format", default: "")
         generator = try r("generator", default: "")
+        source = try r("source", default: "")
+        trip = try r("trip", default: "")
+        version = try r("version", default: 0)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -66,10 +66,10 @@ struct TripFileEventLine: ProtoMessage {
     init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     init<F: ProtoFieldSource>(fields r: F) throws {
-        time = try r("time")
-        snapshot = try r("snapshot")
         failure = try r("failure")
         note = try r("note")
+        snapshot = try r("snapshot")
+        time = try r("time")
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -125,10 +125,10 @@ struct TripFileFailure: ProtoMessage {
     init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     init<F: ProtoFieldSource>(fields r: F) throws {
-        code = try r("code", default: "")
         errorClass = try r("class", default: "")
-        message = try r("message", default: "")
+        code = try r("code", default: "")
         httpStatus = try r("httpStatus")
+        message = try r("message", default: "")
         retryAfter = try r("retryAfter")
         transport = try r("transport")
     }

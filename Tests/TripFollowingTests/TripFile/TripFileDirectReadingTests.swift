@@ -116,6 +116,8 @@ import Testing
                 }
             }
             #expect(direct == lines.count, "\(name): only \(direct) of \(lines.count) lines read directly")
+            // What tripterm writes, the one-pass stream reads: every message asks for its fields in written order.
+            #expect(decoder.streamed == lines.count && decoder.notStreamed == 0, "\(name): left to the tape")
         }
     }
 
