@@ -111,6 +111,14 @@ struct JSONStreamCursor {
         return nil
     }
 
+    /// Whether the object at `level` is the open one and its next key starts with a byte after `firstByte` (so a
+    /// field of that first byte is absent); false when unsure.
+    @inline(__always)
+    func keySortsAfter(firstByte: UInt8, level: Int) -> Bool {
+        level == self.level && !objects[level].ended && position + 1 < count && bytes[position + 1] > firstByte
+            && bytes[position + 1] < 0x80 && bytes[position + 1] != UInt8(ascii: "\\")
+    }
+
     /// How the key at `position` (its opening quote) sorts against `name` (plain ASCII), read in place: most
     /// requests are settled by the first bytes or by one comparison of the whole name. A key that would need
     /// unescaping, or holds an `_` or a byte that is not plain ASCII before it differs, is left to the slower paths.

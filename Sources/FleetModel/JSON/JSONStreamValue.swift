@@ -135,8 +135,11 @@ public struct JSONStreamFields: ProtoFieldSource {
     /// `null`.
     @inline(__always)
     private func value(_ name: String) throws -> JSONStreamValue? {
-        let found = try name.utf8.withContiguousStorageIfAvailable { name in
-            try cursor.pointee.member(name, level: level)
+        let found = try name.utf8.withContiguousStorageIfAvailable { name -> Int? in
+            // Most fields a message asks for are absent, and the key at the cursor already sorts after them by its
+            // first letter: settled here, without the call.
+            if cursor.pointee.keySortsAfter(firstByte: name[0], level: level) { return nil }
+            return try cursor.pointee.member(name, level: level)
         }
         guard let found else { throw ProtoDirectDecodingMiss() }  // a bridged name: not one of ours
         return found.map { JSONStreamValue(cursor: cursor, start: $0) }

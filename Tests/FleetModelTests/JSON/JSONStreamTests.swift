@@ -85,6 +85,7 @@ import Testing
         #"{"numberOfPassengers": "3"}"#,
         #"{"route": [ ], "tripStatus": 2, "view": null}"#,
         #"{"remainingWaypoints":[{"tripId":"t"},{}],"zz":{}}"#,
+        #"{"Name":"a","name":"b","vehicleid":"c"}"#,
         "{}",
     ])
     func readsWhatTheTapeReads(_ text: String) throws {
@@ -104,6 +105,7 @@ import Testing
         #"{"name":"a","name":"b"}"#,  // repeated
         #"{"trip_status":"NEW"}"#,  // snake_case: the general path's precedence rules decide
         #"{"a_b":1,"name":"a"}"#,  // any snake_case key
+        #"{"name":"a","vehicle_id":"v"}"#,  // one met only after fields it sorts after were settled absent
         #"{"n\u0061me":"a"}"#,  // escaped key
         #"{"tripStatus":"DRIVING"}"#,
         #"{"tripStatus":99}"#,
