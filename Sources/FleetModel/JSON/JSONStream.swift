@@ -15,6 +15,7 @@ import Foundation
 /// one trip) repeat the same names.
 public struct JSONStream: Sendable {
     var recentStrings = JSONStreamStrings()
+    var arrayHints = JSONStreamArrayHints()
 
     public init() {}
 
@@ -31,8 +32,11 @@ public struct JSONStream: Sendable {
         return try withUnsafeTemporaryAllocation(of: JSONStreamObject.self, capacity: JSONTape.maxDepth + 1) { objects in
             var cursor = JSONStreamCursor(
                 bytes: bytes, count: text.count, objects: objects.baseAddress!, lenientEnums: lenientEnums,
-                strings: recentStrings)
-            defer { recentStrings = cursor.strings }
+                strings: recentStrings, arrayHints: arrayHints)
+            defer {
+                recentStrings = cursor.strings
+                arrayHints = cursor.arrayHints
+            }
             return try withUnsafeMutablePointer(to: &cursor) { cursor in
                 cursor.pointee.skipWhitespace()
                 let root = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
@@ -55,6 +59,36 @@ struct JSONStreamObject {
     /// The last key read past (asked for or skipped); `lastEnd < 0` before the first.
     var lastStart = 0
     var lastEnd = -1
+}
+
+/// How many elements each repeated field had last time, to reserve that many: a trip file's consecutive snapshots
+/// have routes and waypoint lists of about the same length, which would otherwise grow one doubling at a time (five
+/// reallocations for a 30-point route). Keyed by the field's name; a collision costs only a wrong guess.
+struct JSONStreamArrayHints: Sendable {
+    private var keys = InlineArray<16, UInt64>(repeating: 0)
+    private var counts = InlineArray<16, Int>(repeating: 0)
+
+    /// The name's first eight bytes and its length, which tell the fields of one message apart.
+    private static func key(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var key = UInt64(name.count) << 56
+        for (i, byte) in name.prefix(7).enumerated() { key |= UInt64(byte) << (UInt64(i) * 8) }
+        return key
+    }
+
+    private static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 60) }
+
+    func count(for name: UnsafeBufferPointer<UInt8>) -> Int {
+        let key = Self.key(name)
+        let slot = Self.slot(key)
+        return keys[slot] == key ? counts[slot] : 0
+    }
+
+    mutating func remember(_ count: Int, for name: UnsafeBufferPointer<UInt8>) {
+        let key = Self.key(name)
+        let slot = Self.slot(key)
+        keys[slot] = key
+        counts[slot] = count
+    }
 }
 
 /// The long strings made last, reused while they match: a trip file repeats its trip's name and enum names on every

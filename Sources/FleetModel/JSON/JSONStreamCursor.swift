@@ -13,18 +13,20 @@ struct JSONStreamCursor {
     /// Open objects and arrays.
     var depth = 0
     var strings: JSONStreamStrings
+    var arrayHints: JSONStreamArrayHints
     /// Tokens of skipped values, thrown away.
     private var scratch: [JSONTape.Token] = []
 
     init(
         bytes: UnsafePointer<UInt8>, count: Int, objects: UnsafeMutablePointer<JSONStreamObject>, lenientEnums: Bool,
-        strings: JSONStreamStrings
+        strings: JSONStreamStrings, arrayHints: JSONStreamArrayHints
     ) {
         self.bytes = bytes
         self.count = count
         self.objects = objects
         self.lenientEnums = lenientEnums
         self.strings = strings
+        self.arrayHints = arrayHints
     }
 
     func parser(at position: Int) -> JSONTapeParser { JSONTapeParser(bytes: bytes, count: count, position: position) }

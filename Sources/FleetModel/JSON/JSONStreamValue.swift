@@ -161,11 +161,13 @@ public struct JSONStreamFields: ProtoFieldSource {
         guard let array = try value(name) else { return [] }
         var elements: [T] = []
         if try cursor.pointee.openArray(at: array.start) {
+            name.utf8.withContiguousStorageIfAvailable { elements.reserveCapacity(cursor.pointee.arrayHints.count(for: $0)) }
             while true {
                 let element = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
                 elements.append(try T(protoValue: element))
                 guard try cursor.pointee.nextElement(level: level, elementStart: element.start) else { break }
             }
+            name.utf8.withContiguousStorageIfAvailable { cursor.pointee.arrayHints.remember(elements.count, for: $0) }
         }
         try end(array)
         return elements
