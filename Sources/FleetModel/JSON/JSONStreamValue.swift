@@ -134,7 +134,7 @@ public struct JSONStreamFields: ProtoFieldSource {
     /// The value of member `name`, which the caller must read and then pass to ``end(_:)``; nil when absent or
     /// `null`.
     @inline(__always)
-    private func value(_ name: String) throws -> JSONStreamValue? {
+    func value(_ name: String) throws -> JSONStreamValue? {
         let found = try name.utf8.withContiguousStorageIfAvailable { name -> Int? in
             // Most fields a message asks for are absent, and the key at the cursor already sorts after them by its
             // first letter: settled here, without the call.
@@ -146,7 +146,7 @@ public struct JSONStreamFields: ProtoFieldSource {
     }
 
     @inline(__always)
-    private func end(_ value: JSONStreamValue) throws {
+    func end(_ value: JSONStreamValue) throws {
         try cursor.pointee.endMember(level: level, valueStart: value.start)
     }
 

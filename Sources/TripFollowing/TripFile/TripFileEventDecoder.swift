@@ -108,19 +108,27 @@ struct TripFileEventDecoder {
         guard let fields = root.fields() else { throw ProtoDirectDecodingMiss() }
         let failure: TripFileFailure? = try fields("failure")
         let note = try fields.string("note")
-        let snapshot = try fields.trip("snapshot")
-        guard let time = try fields.timestamp("time") else { throw ProtoDirectDecodingMiss() }
-        try fields.finish()
-        switch (snapshot, failure, note) {
-        case (let snapshot?, nil, nil):
-            slot.initialize(to: TripEvent(time: time, kind: .snapshot(snapshot)))
-        case (nil, let failure?, nil):
-            guard let error = failure.error() else { throw ProtoDirectDecodingMiss() }
-            slot.initialize(to: .failure(error, at: time))
-        case (nil, nil, let note?):
-            slot.initialize(to: .note(note, at: time))
-        default:
-            throw ProtoDirectDecodingMiss()
+        // The snapshot goes straight into the slot, its time set once read (`time` comes after it).
+        let snapshot = try fields.trip("snapshot") { trip in
+            slot.initialize(to: TripEvent(time: ProtoTimestamp(seconds: 0), kind: .snapshot(trip)))
+        }
+        do {
+            guard let time = try fields.timestamp("time") else { throw ProtoDirectDecodingMiss() }
+            try fields.finish()
+            switch (snapshot, failure, note) {
+            case (true, nil, nil):
+                slot.pointee.time = time
+            case (false, let failure?, nil):
+                guard let error = failure.error() else { throw ProtoDirectDecodingMiss() }
+                slot.initialize(to: .failure(error, at: time))
+            case (false, nil, let note?):
+                slot.initialize(to: .note(note, at: time))
+            default:
+                throw ProtoDirectDecodingMiss()
+            }
+        } catch {
+            if snapshot { slot.deinitialize(count: 1) }
+            throw error
         }
     }
 
