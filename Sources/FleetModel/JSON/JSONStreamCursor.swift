@@ -188,15 +188,26 @@ struct JSONStreamCursor {
 
     @inline(__always)
     private mutating func nextMember(_ level: Int) throws {
+        if try separator(closing: UInt8(ascii: "}")) {
+            guard position < count, bytes[position] == UInt8(ascii: "\"") else { throw ProtoDirectDecodingMiss() }
+        } else {
+            objects[level].ended = true
+        }
+    }
+
+    /// After a value in a container: true after a `,` (and the whitespace after it), false at the container's
+    /// `closing` byte (left at it).
+    @inline(__always)
+    private mutating func separator(closing: UInt8) throws -> Bool {
         skipWhitespace()
         guard position < count else { throw ProtoDirectDecodingMiss() }
         switch bytes[position] {
         case UInt8(ascii: ","):
             position += 1
             skipWhitespace()
-            guard position < count, bytes[position] == UInt8(ascii: "\"") else { throw ProtoDirectDecodingMiss() }
-        case UInt8(ascii: "}"):
-            objects[level].ended = true
+            return true
+        case closing:
+            return false
         default:
             throw ProtoDirectDecodingMiss()
         }
@@ -245,20 +256,10 @@ struct JSONStreamCursor {
     /// After an element: true when another follows (`position` is at it), false at the array's end (read past).
     mutating func nextElement(level: Int, elementStart: Int) throws -> Bool {
         try valueRead(level: level, from: elementStart)
-        skipWhitespace()
-        guard position < count else { throw ProtoDirectDecodingMiss() }
-        switch bytes[position] {
-        case UInt8(ascii: ","):
-            position += 1
-            skipWhitespace()
-            return true
-        case UInt8(ascii: "]"):
-            position += 1
-            depth -= 1
-            return false
-        default:
-            throw ProtoDirectDecodingMiss()
-        }
+        if try separator(closing: UInt8(ascii: "]")) { return true }
+        position += 1
+        depth -= 1
+        return false
     }
 }
 
