@@ -11,8 +11,8 @@ import Foundation
 /// text the ``JSONTape`` would refuse — throws ``ProtoDirectDecodingMiss``, and the caller reads the text by a slower
 /// path, which settles it. Values are scanned by ``JSONTape``'s own scanners, so the two accept exactly the same JSON.
 ///
-/// One reader per thread: it keeps the last long strings it made, because consecutive documents (the snapshots of
-/// one trip) repeat the same names.
+/// One reader per thread: it keeps the last long strings it made and the lengths of the arrays it read, because
+/// consecutive documents (the snapshots of one trip) repeat the same names and have routes of about the same length.
 public struct JSONStream: Sendable {
     var recentStrings = JSONStreamStrings()
     var arrayHints = JSONStreamArrayHints()

@@ -37,13 +37,14 @@ struct JSONStreamCursor {
     }
 
     @inline(__always)
-    mutating func skipWhitespace() {
-        while position < count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
-        }
+    mutating func skipWhitespace() { position = JSONTapeParser.afterWhitespace(bytes, from: position, count: count) }
+
+    /// The position just past `pattern` when the text at `at` starts with it, else nil.
+    @inline(__always)
+    func after(_ pattern: StaticString, at: Int) -> Int? {
+        let end = at + pattern.utf8CodeUnitCount
+        guard end <= count, equal(bytes + at, pattern.utf8Start, pattern.utf8CodeUnitCount) else { return nil }
+        return end
     }
 
     /// After the root value: only whitespace may follow, and non-ASCII text must be UTF-8.
@@ -67,8 +68,7 @@ struct JSONStreamCursor {
         guard start == position, start < count, bytes[start] == UInt8(ascii: "{"), depth < JSONTape.maxDepth else {
             return nil
         }
-        var at = start + 1
-        while at < count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+        let at = JSONTapeParser.afterWhitespace(bytes, from: start + 1, count: count)
         guard at < count, bytes[at] == UInt8(ascii: "}") || bytes[at] == UInt8(ascii: "\"") else { return nil }
         depth += 1
         level += 1
@@ -263,21 +263,23 @@ struct JSONStreamCursor {
     }
 }
 
-/// Whether `length` bytes at `a` and `b` are the same, eight at a time.
+/// Whether `length` bytes at `a` and `b` are the same: eight at a time, the last eight overlapping the ones before
+/// (keys and patterns are short: cheaper than a call to memcmp).
 @inline(__always)
 private func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    func eight(_ at: Int) -> Bool {
+        UnsafeRawPointer(a + at).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(b + at).loadUnaligned(as: UInt64.self)
+    }
+    guard length >= 8 else {
+        for i in 0..<length where a[i] != b[i] { return false }
+        return true
+    }
     var i = 0
-    while i + 8 <= length {
-        if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) {
-            return false
-        }
+    while i + 8 < length {
+        if !eight(i) { return false }
         i += 8
     }
-    while i < length {
-        if a[i] != b[i] { return false }
-        i += 1
-    }
-    return true
+    return eight(length - 8)
 }
 
 /// Byte order of two keys: negative, zero or positive. Eight bytes at a time, read big-endian so that integer order

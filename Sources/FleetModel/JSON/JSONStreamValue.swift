@@ -25,12 +25,6 @@ public struct JSONStreamValue: ProtoValueSource {
         return token
     }
 
-    private func numberToken() -> JSONTape.Token? {
-        guard var parser = parser(), let token = parser.number() else { return nil }
-        cursor.pointee.moved(parser)
-        return token
-    }
-
     private func bytes(_ token: JSONTape.Token) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: cursor.pointee.bytes + token.start, count: token.end - token.start)
     }
@@ -88,32 +82,16 @@ public struct JSONStreamValue: ProtoValueSource {
 
     public func latLng() -> LatLng? {
         let cursor = cursor.pointee
-        guard start == cursor.position else { return nil }
         let bytes = cursor.bytes
         let count = cursor.count
-        let latitudeKey = 12  // {"latitude":
-        let longitudeKey = 13  // ,"longitude":
-        guard start + latitudeKey < count, JSONStreamValue.matches(bytes + start, #"{"latitude":"#),
-            let (latitude, afterLatitude) = JSONNumberText.shortDecimal(bytes, start + latitudeKey, count),
-            afterLatitude + longitudeKey < count, JSONStreamValue.matches(bytes + afterLatitude, #","longitude":"#),
-            let (longitude, afterLongitude) = JSONNumberText.shortDecimal(bytes, afterLatitude + longitudeKey, count),
+        guard start == cursor.position, let latitudeStart = cursor.after(#"{"latitude":"#, at: start),
+            let (latitude, afterLatitude) = JSONNumberText.shortDecimal(bytes, latitudeStart, count),
+            let longitudeStart = cursor.after(#","longitude":"#, at: afterLatitude),
+            let (longitude, afterLongitude) = JSONNumberText.shortDecimal(bytes, longitudeStart, count),
             afterLongitude < count, bytes[afterLongitude] == UInt8(ascii: "}")
         else { return nil }
         self.cursor.pointee.position = afterLongitude + 1
         return LatLng(latitude: latitude, longitude: longitude)
-    }
-
-    /// Whether the text at `at` starts with `pattern` of 8 to 16 bytes (which the caller has checked are there):
-    /// two overlapping eight-byte loads, cheaper than a call to memcmp for these short keys.
-    @inline(__always)
-    private static func matches(_ at: UnsafePointer<UInt8>, _ pattern: StaticString) -> Bool {
-        let length = pattern.utf8CodeUnitCount
-        assert((8...16).contains(length))
-        let text = UnsafeRawPointer(at)
-        let wanted = UnsafeRawPointer(pattern.utf8Start)
-        return text.loadUnaligned(as: UInt64.self) == wanted.loadUnaligned(as: UInt64.self)
-            && text.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-                == wanted.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
     }
 
     public func timestamp() -> ProtoTimestamp? {
@@ -131,18 +109,28 @@ public struct JSONStreamFields: ProtoFieldSource {
     let cursor: UnsafeMutablePointer<JSONStreamCursor>
     let level: Int
 
+    /// `body` with the bytes of a field's name.
+    @inline(__always)
+    private func withName<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        guard let result = try name.utf8.withContiguousStorageIfAvailable(body) else {
+            throw ProtoDirectDecodingMiss()  // a bridged name: not one of ours
+        }
+        return result
+    }
+
     /// The value of member `name`, which the caller must read and then pass to ``end(_:)``; nil when absent or
     /// `null`.
     @inline(__always)
     func value(_ name: String) throws -> JSONStreamValue? {
-        let found = try name.utf8.withContiguousStorageIfAvailable { name -> Int? in
-            // Most fields a message asks for are absent, and the key at the cursor already sorts after them by its
-            // first letter: settled here, without the call.
-            if cursor.pointee.keySortsAfter(firstByte: name[0], level: level) { return nil }
-            return try cursor.pointee.member(name, level: level)
-        }
-        guard let found else { throw ProtoDirectDecodingMiss() }  // a bridged name: not one of ours
-        return found.map { JSONStreamValue(cursor: cursor, start: $0) }
+        try withName(name) { try value($0) }
+    }
+
+    @inline(__always)
+    private func value(_ name: UnsafeBufferPointer<UInt8>) throws -> JSONStreamValue? {
+        // Most fields a message asks for are absent, and the key at the cursor already sorts after them by its first
+        // letter: settled here, without the call.
+        if cursor.pointee.keySortsAfter(firstByte: name[0], level: level) { return nil }
+        return try cursor.pointee.member(name, level: level).map { JSONStreamValue(cursor: cursor, start: $0) }
     }
 
     @inline(__always)
@@ -158,19 +146,21 @@ public struct JSONStreamFields: ProtoFieldSource {
     }
 
     public func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
-        guard let array = try value(name) else { return [] }
-        var elements: [T] = []
-        if try cursor.pointee.openArray(at: array.start) {
-            name.utf8.withContiguousStorageIfAvailable { elements.reserveCapacity(cursor.pointee.arrayHints.count(for: $0)) }
-            while true {
-                let element = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
-                elements.append(try T(protoValue: element))
-                guard try cursor.pointee.nextElement(level: level, elementStart: element.start) else { break }
+        try withName(name) { name in
+            guard let array = try value(name) else { return [] }
+            var elements: [T] = []
+            if try cursor.pointee.openArray(at: array.start) {
+                elements.reserveCapacity(cursor.pointee.arrayHints.count(for: name))
+                while true {
+                    let element = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
+                    elements.append(try T(protoValue: element))
+                    guard try cursor.pointee.nextElement(level: level, elementStart: element.start) else { break }
+                }
+                cursor.pointee.arrayHints.remember(elements.count, for: name)
             }
-            name.utf8.withContiguousStorageIfAvailable { cursor.pointee.arrayHints.remember(elements.count, for: $0) }
+            try end(array)
+            return elements
         }
-        try end(array)
-        return elements
     }
 
     /// Reads past the members nobody asked for, and the object's end.

@@ -20,13 +20,19 @@ struct JSONTapeParser {
         return position == count
     }
 
-    mutating func skipWhitespace() {
+    mutating func skipWhitespace() { position = Self.afterWhitespace(bytes, from: position, count: count) }
+
+    /// The first position at or after `position` that is not JSON whitespace.
+    @inline(__always)
+    static func afterWhitespace(_ bytes: UnsafePointer<UInt8>, from position: Int, count: Int) -> Int {
+        var position = position
         while position < count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
+            default: return position
             }
         }
+        return position
     }
 
     mutating func value(into tokens: inout [JSONTape.Token], depth: Int) -> Bool {

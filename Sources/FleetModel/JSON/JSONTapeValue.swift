@@ -150,13 +150,11 @@ public struct JSONTapeValue: ProtoValueSource {
     }
 
     public func timestamp() -> ProtoTimestamp? {
-        guard token.kind == .string, token.flags & JSONTape.escaped == 0 else { return nil }
-        return try? ProtoTimestamp.parseRFC3339(text).get()
+        matchPlainString { try? ProtoTimestamp.parseRFC3339($0).get() }
     }
 
     public func duration() -> ProtoDuration? {
-        guard token.kind == .string, token.flags & JSONTape.escaped == 0 else { return nil }
-        return try? ProtoDuration.parseProtoText(text).get()
+        matchPlainString { try? ProtoDuration.parseProtoText($0).get() }
     }
 }
 

@@ -17,7 +17,8 @@ extension ProtoEnum {
 
     /// The value with this proto name or alias.
     public init?(protoName: String) {
-        if let value = Self.allCases.first(where: { $0.protoName == protoName }) ?? Self.protoAliases[protoName] {
+        var name = protoName
+        if let value = name.withUTF8(Self.init(protoNameBytes:)) ?? Self.protoAliases[protoName] {
             self = value
         } else {
             return nil

@@ -87,8 +87,6 @@ extension Trip {
 extension JSONStreamFields {
     // Concrete, so that callers in other modules run the code specialized here.
 
-    public func trip(_ name: String) throws -> Trip? { try self(name) }
-
     /// Member `name` read as a trip and handed to `body`, last (nothing throws after it), which spares a caller
     /// that stores the trip (1.3 KB) the copies of passing it back through optionals; false when the member is
     /// absent or `null`.
@@ -99,6 +97,7 @@ extension JSONStreamFields {
         body(trip)
         return true
     }
+
     public func timestamp(_ name: String) throws -> ProtoTimestamp? { try self(name) }
     public func string(_ name: String) throws -> String? { try self(name) }
 }
