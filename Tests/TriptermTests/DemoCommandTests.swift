@@ -49,26 +49,22 @@ struct RiderScreenTests {
             "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' demo --speed 5; "
                 + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
         }
-        let screen = try session.waitForScreen(timeout: .seconds(30)) { $0.contains("Enroute to pickup") && $0.contains("updates") }
-        #expect(screen.contains("demo · http://127.0.0.1:"))
-        #expect(screen.contains("Pickup") && screen.contains("Dropoff") && screen.contains("Next stops"))
+        let screen = try session.expectScreen(
+            showing: "Enroute to pickup", "updates", "demo · http://127.0.0.1:", "Pickup", "Dropoff", "Next stops",
+            "├", " m", "Tab driver")  // the last two: the scale bar
         #expect(screen.contains("◎") || screen.contains("⚑"), "pickup or dropoff marker on the map")
-        #expect(screen.contains("├") && screen.contains(" m"), "scale bar")
         // The car moves: its heading arrow is drawn once the first reports arrive.
         let moving = try session.waitForScreen(timeout: .seconds(20)) { s in "↑↗→↘↓↙←↖".contains { s.contains($0) } }
         #expect("↑↗→↘↓↙←↖".contains { moving.contains($0) })
         try session.send("a")
-        #expect(try session.waitForScreen { $0.contains("free camera") }.contains("free camera"))
+        try session.expectScreen(showing: "free camera")
         try session.send("f")
         #expect(!(try session.waitForScreen { !$0.contains("free camera") }.contains("free camera")))
-        #expect(screen.contains("Tab driver"))
         try session.send("Tab")
-        let console = try session.waitForScreen { $0.contains("Reporter") }
-        #expect(console.contains("providers/demo/vehicles/car-") && console.contains("tracking on"), "the driver console")
-        #expect(console.contains("Tab rider"))
+        try session.expectScreen(showing: "Reporter", "providers/demo/vehicles/car-", "tracking on", "Tab rider")  // the driver console
         try session.send("Tab")
         // Back on the rider's screen (its hints; "Next stops" would be gone once the trip is over).
-        #expect(try session.waitForScreen { $0.contains("Tab driver") }.contains("demo · http://127.0.0.1:"))
+        try session.expectScreen(showing: "Tab driver", "demo · http://127.0.0.1:")
         try session.send("q")
         let status = session.waitForFile("status")
         #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")

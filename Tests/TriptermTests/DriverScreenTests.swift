@@ -14,17 +14,12 @@ struct DriverScreenTests {
                     + "--vehicle providers/p/vehicles/v1 --backend \(server.url) --token \(server.token) --simulate --speed-up 10; "
                     + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
             }
-            // The map (and its scale bar) can come a frame after the first report's "ok": wait for both.
-            let screen = try session.waitForScreen(timeout: .seconds(30)) {
-                $0.contains("tracking on") && $0.contains("ok") && $0.contains("├")
-            }
-            #expect(screen.contains("providers/p/vehicles/v1"))
-            #expect(screen.contains("pickup of t1"), "the next stop")
-            #expect(screen.contains("ONLINE"))
-            #expect(screen.contains("├") && screen.contains(" m"), "the map's scale bar")
+            // The map (and its scale bar: "├", " m") can come a frame after the first report's "ok".
+            try session.expectScreen(
+                showing: "tracking on", "ok", "├", " m", "providers/p/vehicles/v1", "pickup of t1", "ONLINE")
             try session.send("a")  // a rider's map key works here too
             try session.send("o")
-            #expect(try session.waitForScreen { $0.contains("OFFLINE") }.contains("OFFLINE"))
+            try session.expectScreen(showing: "OFFLINE")
             try session.send("q")
             #expect(session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
             #expect(session.waitForFile("after") == session.waitForFile("before"))

@@ -36,35 +36,31 @@ struct ReplayScreenTests {
 
     @Test func showsTheTripRespondsToKeysAndRestoresOnQuit() throws {
         let session = try start()
-        let first = try session.waitForScreen { $0.contains("Trip monaco-stops") }
-        #expect(first.contains("replay monaco-stops.jsonl"))
-        #expect(first.contains("space pause"))
+        try session.expectScreen(showing: "Trip monaco-stops", "replay monaco-stops.jsonl", "space pause")
         #expect(try session.value("#{alternate_on}") == "1")
         #expect(try session.value("#{cursor_flag}") == "0")
 
         try session.send("?")
-        #expect(try session.waitForScreen { $0.contains("Keys — tripterm replay") }.contains("jump to 0 %"))
+        try session.expectScreen(showing: "Keys — tripterm replay", "jump to 0 %")
         try session.send("?")
         try session.waitForScreen { !$0.contains("Keys — tripterm replay") }
 
         try session.send("Space")
-        #expect(try session.waitForScreen { $0.contains("‖") }.contains("paused"))
+        try session.expectScreen(showing: "‖", "paused")
         try session.send("+")
         // The status bar keeps the speed; its "speed ×10" notice lasts 2 s, which a loaded machine can miss.
-        #expect(try session.waitForScreen { $0.contains("×10") }.contains("×10"))
+        try session.expectScreen(showing: "×10")
         try session.send("9")
         // Paused, so the clock stays at 90 % of 11:55; the "90 %" notice lasts only 2 s, too short to rely on.
-        let seeked = try session.waitForScreen { $0.contains("10:43") }
-        #expect(seeked.contains("10:43") && seeked.contains("Enroute to dropoff"))
+        try session.expectScreen(showing: "10:43", "Enroute to dropoff")
 
         try session.resize(width: 40, height: 12)
         let small = try session.waitForScreen { $0.split(separator: "\n").first.map { $0.count <= 40 } ?? false && $0.contains("×10") }
-        #expect(!small.contains("too small"))
+        #expect(small.contains("×10") && !small.contains("too small"), "\(small)")
         try session.resize(width: 20, height: 6)
-        #expect(try session.waitForScreen { $0.contains("small") }.contains("small"))
+        try session.expectScreen(showing: "small")
         try session.resize(width: 120, height: 40)
-        let restored = try session.waitForScreen { $0.contains("│ Trip monaco-stops") }
-        #expect(restored.contains("│ Trip monaco-stops"), "the side panel is back at 120 columns")
+        try session.expectScreen(showing: "│ Trip monaco-stops")  // the side panel is back at 120 columns
 
         try session.send("q")
         try expectRestored(session, status: 0)
@@ -73,14 +69,13 @@ struct ReplayScreenTests {
     /// A resize storm, from 1×1 to 300×100 with no pause between sizes: the screen never crashes and comes back.
     @Test func survivesAResizeStorm() throws {
         let session = try start()
-        try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        try session.expectScreen(showing: "Trip monaco-stops")
         let sizes = [(1, 1), (300, 100), (2, 2), (29, 7), (30, 8), (1, 60), (250, 1), (31, 9), (89, 21), (90, 22), (5, 3), (300, 100)]
         for _ in 0..<3 {
             for (width, height) in sizes { try session.resize(width: width, height: height) }
         }
         try session.resize(width: 120, height: 40)
-        let screen = try session.waitForScreen { $0.contains("│ Trip monaco-stops") }
-        #expect(screen.contains("│ Trip monaco-stops"), "back to the full layout")
+        try session.expectScreen(showing: "│ Trip monaco-stops")  // back to the full layout
         try session.send("q")
         try expectRestored(session, status: 0)
     }
@@ -91,27 +86,25 @@ struct ReplayScreenTests {
     @Test func ctrlZAndFgGiveTheTerminalBackAndRepaint() throws {
         let session = try TmuxSession { _ in "exec bash --norc --noprofile -i" }
         try session.send("TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --speed 5", "Enter")
-        try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        try session.expectScreen(showing: "Trip monaco-stops")
         try session.send("C-z")
-        let stopped = try session.waitForScreen { $0.contains("Stopped") }
-        #expect(stopped.contains("Stopped"), "bash reports the job stopped")
+        try session.expectScreen(showing: "Stopped")  // bash reports the job stopped
         #expect(try session.value("#{alternate_on}") == "0")
         #expect(try session.value("#{cursor_flag}") == "1")
         try session.send("fg", "Enter")
-        let back = try session.waitForScreen { $0.contains("Trip monaco-stops") }
-        #expect(back.contains("space pause"))
+        try session.expectScreen(showing: "Trip monaco-stops", "space pause")
         #expect(try session.value("#{alternate_on}") == "1")
         try session.send("q")
         try session.waitForScreen { !$0.contains("space pause") }
         try session.send("echo STATUS=$?", "Enter")
-        #expect(try session.waitForScreen { $0.contains("STATUS=0") }.contains("STATUS=0"))
+        try session.expectScreen(showing: "STATUS=0")
         #expect(try session.value("#{alternate_on}") == "0")
     }
 
     @Test(arguments: [("TERM", SIGTERM), ("INT", SIGINT), ("HUP", SIGHUP)])
     func signalsRestoreTheTerminal(name: String, signal: Int32) throws {
         let session = try start()
-        try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        try session.expectScreen(showing: "Trip monaco-stops")
         let pid = try #require(try session.childPID())
         kill(pid, signal)
         try expectRestored(session, status: 128 + signal)
@@ -119,7 +112,7 @@ struct ReplayScreenTests {
 
     @Test func ctrlCFromTheKeyboardRestoresTheTerminal() throws {
         let session = try start()
-        try session.waitForScreen { $0.contains("Trip monaco-stops") }
+        try session.expectScreen(showing: "Trip monaco-stops")
         try session.send("C-c")
         try expectRestored(session, status: 128 + SIGINT)
     }

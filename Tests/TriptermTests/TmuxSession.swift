@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -89,6 +90,18 @@ final class TmuxSession {
             if condition(screen) { return screen }
             Thread.sleep(forTimeInterval: 0.1)
         }
+        return screen
+    }
+
+    /// Waits until the screen shows every one of `texts` (at most `timeout`) and expects it did, naming what is
+    /// missing and showing the screen if not. Waiting for all of them, never for one and then checking the rest:
+    /// ncurses writes a frame in several chunks, and a capture can fall between two (a loaded CI machine caught
+    /// the panel's top drawn and the status bar not yet).
+    @discardableResult
+    func expectScreen(showing texts: String..., timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let screen = try waitForScreen(timeout: timeout) { screen in texts.allSatisfy { screen.contains($0) } }
+        let missing = texts.filter { !screen.contains($0) }
+        #expect(missing.isEmpty, "not on the screen after \(timeout): \(missing)\n\(screen)", sourceLocation: sourceLocation)
         return screen
     }
 
