@@ -1,7 +1,7 @@
 /// JSON numbers read from their text, exactly as Foundation reads them: integers digit by digit, and doubles
 /// correctly rounded — by Clinger's fast path (at most 19 significant digits worth at most 2^53, times or divided by
-/// a power of ten up to 10^22, both exact, so one rounding) and else by the standard library's `Double(_:)`, which
-/// is correctly rounded like Foundation's `strtod`.
+/// a power of ten up to 10^22, both exact, so one rounding), by ``EiselLemire`` for other significands of up to 19
+/// digits, and else by the standard library's `Double(_:)`, which is correctly rounded like Foundation's `strtod`.
 enum JSONNumberText {
     /// The integer the text spells, if it is digits only (with an optional `-`) and fits `T`.
     static func integer<T: FixedWidthInteger>(_ bytes: UnsafeBufferPointer<UInt8>, as type: T.Type) -> T? {
@@ -71,12 +71,31 @@ enum JSONNumberText {
             let scaled = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
             return negative ? -scaled : scaled
         }
+        if digits <= 19, let value = EiselLemire.double(significand: mantissa, power: exponent) {
+            return negative ? -value : value
+        }
         guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite, value != 0 else { return nil }
         return value
     }
 
+    /// The value of eight ASCII digits loaded little-endian as one word, or nil when a byte is not a digit (SWAR, as
+    /// in Lemire's fast_float: digits are 0x30…0x39, so a byte fails when adding 0x46 or subtracting 0x30 carries
+    /// into its top bit).
+    @inline(__always)
+    private static func eightDigits(_ word: UInt64) -> UInt64? {
+        // Parenthesized throughout: in Swift `|` binds like `+`, and `&` like `*`.
+        guard ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else {
+            return nil
+        }
+        var value = word &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value >> 8)  // pairs: 10·d0 + d1 in every other byte
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        value = (((value & mask) &* 0x000F_4240_0000_0064) &+ (((value >> 16) & mask) &* 0x0000_2710_0000_0001)) >> 32
+        return value & 0xFFFF_FFFF
+    }
+
     /// The commonest coordinate spelling, `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 19 digits, read in one pass
-    /// when Clinger's fast path is exact for it: the double and the position after it. Nil for anything else —
+    /// (Clinger's fast path, else ``EiselLemire``): the double and the position after it. Nil for anything else —
     /// including text that is not a number — which the two-step path (scan, then ``double(_:)``) decides.
     @inline(__always)
     static func shortDecimal(_ bytes: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> (Double, Int)? {
@@ -96,6 +115,11 @@ enum JSONNumberText {
         if i < count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
+            // Eight digits at a time while there are (the long fractions Swift prints for most doubles).
+            while i + 8 <= count, let eight = eightDigits(UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)) {
+                mantissa = mantissa &* 100_000_000 &+ eight
+                i += 8
+            }
             while i < count, case let digit = bytes[i] &- UInt8(ascii: "0"), digit < 10 {
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 i += 1
@@ -103,14 +127,21 @@ enum JSONNumberText {
             fractionDigits = i - fractionStart
             guard fractionDigits > 0 else { return nil }
         }
-        guard integerDigits + fractionDigits <= 19, mantissa <= 1 << 53, fractionDigits <= 22 else { return nil }
+        guard integerDigits + fractionDigits <= 19 else { return nil }
         if i < count {
             switch bytes[i] {
             case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break
             default: return nil  // an exponent, or not a number
             }
         }
-        let magnitude = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
+        let magnitude: Double
+        if mantissa <= 1 << 53 {
+            magnitude = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
+        } else if let value = EiselLemire.double(significand: mantissa, power: -fractionDigits) {
+            magnitude = value
+        } else {
+            return nil
+        }
         return (negative ? -magnitude : magnitude, i)
     }
 }

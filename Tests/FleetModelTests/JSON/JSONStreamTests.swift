@@ -237,4 +237,60 @@ import Testing
         #expect(try other.withUnsafeBytes { raw in try stream.read(raw) { try Trip(direct: $0) } }.name
             == "providers/p/trips/another-trip-name")
     }
+
+    /// Documents read in turn by one stream, as a trip file's lines are: what it keeps of one document for the next
+    /// (long strings, array lengths) never changes a result. Each is read as a fresh stream and `JSONDecoder` read it.
+    func readInTurn(_ texts: [String]) throws {
+        var stream = JSONStream()
+        for text in texts {
+            let read = Array(text.utf8).withUnsafeBytes { raw in try? stream.read(raw) { try Trip(direct: $0) } }
+            #expect(read == streamed(text), "\(text)")
+            if let read { #expect(read == (try ProtoJSON.decode(Trip.self, from: text)), "\(text)") }
+        }
+    }
+
+    /// Routes as consecutive snapshots have them: the first point moved, a point passed, a point added, the same
+    /// route, and changed, spaced or cut elsewhere.
+    @Test func routesReadInTurnReadAsIfReadAfresh() throws {
+        func route(_ points: [String], _ rest: String = "") -> String {
+            #"{"name":"providers/p/trips/t","route":[\#(points.joined(separator: ","))]\#(rest)}"#
+        }
+        let points = (0..<12).map { #"{"latitude":43.7\#($0)1234,"longitude":7.4\#($0)5678}"# }
+        let moved = [#"{"latitude":43.69,"longitude":7.39}"#] + points.dropFirst()
+        try readInTurn([
+            route(points), route(points), route(moved), route(Array(moved.dropFirst(2))), route(points),
+            route([points[0]] + points.dropFirst(2)), route(points + [points[0]]), route(points + [points[0]]),
+            route(Array(points.prefix(11))), route(Array(points.prefix(11)), #","tripStatus":"COMPLETE""#),
+            route(points.map { $0 + " " }), route(points.map { " " + $0 }), route(points), route([]), route(points),
+            route(points).replacingOccurrences(of: "43.711234", with: "43.71123x"), route(points),
+            String(route(points).dropLast(30)), route(points), route(points).replacingOccurrences(of: "7.4", with: "7.5"),
+        ])
+    }
+
+    /// Waypoints, terminal points, names and traffic repeated, changed and dropped between documents.
+    @Test func messagesReadInTurnReadAsIfReadAfresh() throws {
+        let (trip, full) = try fullTrip()
+        var passed = trip
+        passed.remainingWaypoints.removeFirst()
+        passed.pickupPoint = TerminalLocation(point: LatLng(latitude: 1.5, longitude: -2.5))
+        var complete = trip
+        complete.tripStatus = .complete
+        complete.name = "providers/p/trips/another-long-trip-name"
+        let texts = [full, try ProtoJSON.encodeString(passed), full, full, try ProtoJSON.encodeString(complete), full]
+        try readInTurn(texts)
+        try readInTurn(texts.map { $0.replacingOccurrences(of: "\"TRAFFIC", with: "\"TRAFFIX") })
+        try readInTurn(texts.map { $0.replacingOccurrences(of: "PICKUP\"", with: "PICKUP\"  ") })
+    }
+
+    /// Text refused for bad UTF-8 stays refused when the same text comes again (after its strings were made once).
+    @Test func badUTF8IsRefusedEachTime() throws {
+        let bad: [UInt8] = Array(#"{"intermediateDestinations":[{"point":{"latitude":1.5,"longitude":2.5}},{"point":{"latitude":3.5,"longitude":4.5}}],"name":"providers/p/trips/"#.utf8)
+            + [0xC3, 0x28] + Array(#""}"#.utf8)
+        let badInside: [UInt8] = Array(#"{"intermediateDestinations":[{"point":{"latitude":1.5,"longitude":2.5},"zzz":""#.utf8)
+            + [0xC3, 0x28] + Array(#""}],"name":"x"}"#.utf8)
+        var stream = JSONStream()
+        for text in [bad, bad, badInside, badInside] {
+            #expect((text.withUnsafeBytes { try? stream.read($0) { try Trip(direct: $0) } }) == nil)
+        }
+    }
 }
