@@ -33,6 +33,7 @@ enum TripFileBodyReader {
         var outcomes: [PartOutcome] = []
         let events = [TripEvent](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             if parts.count == 1 {
                 outcomes = [read(parts[0], into: EventSlots(base: base))]
             } else {
@@ -58,6 +59,19 @@ enum TripFileBodyReader {
             warnings += outcome.warnings
         }
         return (events, warnings)
+    }
+
+    /// Asks the kernel to back the untouched result with 2 MB pages where it allows that on request (transparent
+    /// huge pages in `madvise` mode): 100k full events are 134 MB, which are otherwise faulted in 33,000 times.
+    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        let huge = 2 << 20
+        guard let base = buffer.baseAddress, buffer.count >= 2 * huge else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
+        #endif
     }
 
     /// A run of whole lines, the number of its first line in the file, and how many lines it holds.
