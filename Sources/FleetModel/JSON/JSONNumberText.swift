@@ -66,16 +66,20 @@ enum JSONNumberText {
         }
         exponent += explicit
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
-        if digits <= 19, mantissa <= 1 << 53, (-22...22).contains(exponent) {
-            let value = Double(mantissa)
-            let scaled = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
-            return negative ? -scaled : scaled
-        }
-        if digits <= 19, let value = EiselLemire.double(significand: mantissa, power: exponent) {
-            return negative ? -value : value
-        }
+        if digits <= 19, let value = exact(significand: mantissa, power: exponent) { return negative ? -value : value }
         guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite, value != 0 else { return nil }
         return value
+    }
+
+    /// `significand × 10^power` correctly rounded without `strtod` (the significand exact, so of at most 19 digits):
+    /// Clinger's fast path when both factors are exact doubles, else ``EiselLemire``; nil when neither settles it.
+    @inline(__always)
+    private static func exact(significand: UInt64, power: Int) -> Double? {
+        if significand <= 1 << 53, (-22...22).contains(power) {
+            let value = Double(significand)
+            return power < 0 ? value / powersOfTen[-power] : value * powersOfTen[power]
+        }
+        return EiselLemire.double(significand: significand, power: power)
     }
 
     /// The value of eight ASCII digits loaded little-endian as one word, or nil when a byte is not a digit (SWAR, as
@@ -127,21 +131,10 @@ enum JSONNumberText {
             fractionDigits = i - fractionStart
             guard fractionDigits > 0 else { return nil }
         }
-        guard integerDigits + fractionDigits <= 19 else { return nil }
-        if i < count {
-            switch bytes[i] {
-            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break
-            default: return nil  // an exponent, or not a number
-            }
-        }
-        let magnitude: Double
-        if mantissa <= 1 << 53 {
-            magnitude = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
-        } else if let value = EiselLemire.double(significand: mantissa, power: -fractionDigits) {
-            magnitude = value
-        } else {
-            return nil
-        }
+        // Not followed by what may follow a number: an exponent, or not a number.
+        guard integerDigits + fractionDigits <= 19, i == count || JSONTapeParser.endsNumber(bytes[i]),
+            let magnitude = exact(significand: mantissa, power: -fractionDigits)
+        else { return nil }
         return (negative ? -magnitude : magnitude, i)
     }
 }

@@ -256,14 +256,18 @@ struct JSONTapeParser {
             guard position < count, isDigit(bytes[position]) else { return nil }
             while position < count, isDigit(bytes[position]) { position += 1 }
         }
-        // A number runs into the next structural character or whitespace; `1x` or `01` is not JSON.
-        if position < count {
-            switch bytes[position] {
-            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: break
-            default: return nil
-            }
-        }
+        guard position == count || Self.endsNumber(bytes[position]) else { return nil }
         return JSONTape.Token(kind: .number, flags: integral ? JSONTape.integral : 0, count: 0, start: start, end: position)
+    }
+
+    /// Whether `byte` may follow a number: a number runs into the next structural character or whitespace, so
+    /// `1x` or `01` is not JSON.
+    @inline(__always)
+    static func endsNumber(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: true
+        default: false
+        }
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
