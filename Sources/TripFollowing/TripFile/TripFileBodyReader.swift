@@ -34,17 +34,10 @@ enum TripFileBodyReader {
         let events = [TripEvent](unsafeUninitializedCapacity: capacity) { buffer, count in
             guard let base = buffer.baseAddress else { return }
             adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            if parts.count == 1 {
-                outcomes = [read(parts[0], into: EventSlots(base: base))]
-            } else {
-                let results = NIOLockedValueBox<[PartOutcome?]>(Array(repeating: nil, count: parts.count))
-                let slots = EventSlots(base: base)
-                let starts = offsets
-                DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-                    let outcome = read(parts[index], into: EventSlots(base: slots.base + starts[index]))
-                    results.withLockedValue { $0[index] = outcome }
-                }
-                outcomes = results.withLockedValue { $0.compactMap { $0 } }
+            let slots = EventSlots(base: base)
+            let starts = offsets
+            outcomes = eachOnItsOwnThread(parts.count) { index in
+                read(parts[index], into: EventSlots(base: slots.base + starts[index]))
             }
             var filled = 0
             for (offset, outcome) in zip(offsets, outcomes) {
@@ -111,18 +104,7 @@ enum TripFileBodyReader {
             ranges.append(start..<end)
             start = end
         }
-        var newlineCounts = [Int](repeating: 0, count: ranges.count)
-        if ranges.count == 1 {
-            newlineCounts[0] = newlines(in: body[ranges[0]])
-        } else if ranges.count > 1 {
-            newlineCounts.withUnsafeMutableBufferPointer { counts in
-                let slots = CountSlots(base: counts.baseAddress!)
-                let parts = ranges
-                DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-                    slots.base[index] = newlines(in: body[parts[index]])
-                }
-            }
-        }
+        let newlineCounts = eachOnItsOwnThread(ranges.count) { [ranges] index in newlines(in: body[ranges[index]]) }
         var parts: [Part] = []
         var line = firstLine
         for (range, newlines) in zip(ranges, newlineCounts) {
@@ -133,9 +115,16 @@ enum TripFileBodyReader {
         return parts
     }
 
-    /// Where each part's thread writes its count: its own element, which no other thread touches.
-    private struct CountSlots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Int>
+    /// `body(index)` for each index below `count`, in index order: one thread an index, or inline for a single one
+    /// (starting a thread would cost more than it saves).
+    private static func eachOnItsOwnThread<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        guard count > 1 else { return (0..<count).map(body) }
+        let results = NIOLockedValueBox<[T?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = body(index)
+            results.withLockedValue { $0[index] = result }
+        }
+        return results.withLockedValue { $0.map { $0! } }
     }
 
     /// The index just after the first newline at or after `index`, or nil.
