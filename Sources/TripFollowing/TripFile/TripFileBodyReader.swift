@@ -150,32 +150,36 @@ enum TripFileBodyReader {
         }
     }
 
-    /// Decodes the part's lines into `slots`, in order; stops at the first bad line.
+    /// Decodes the part's lines into `slots`, in order; stops at the first bad line. Lines are read in place; only
+    /// the general path and messages copy one.
     private static func read(_ part: Part, into slots: EventSlots) -> PartOutcome {
-        var decoder = TripFileEventDecoder()
-        var lines = LineSplitter(part.bytes, firstLine: part.firstLine)
-        var outcome = PartOutcome()
-        while let line = lines.next() {
-            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            let problem: ProtoJSONError?
-            do {
-                problem = try decoder.decode(line.bytes, into: slots.base + outcome.decoded)
-            } catch {
-                if line.isLast && !line.terminated {
-                    let message = "skipped an incomplete last line (the recording was probably interrupted)"
-                    outcome.warnings.append(InputWarning(path: part.path, line: line.number, message: message))
-                } else {
-                    outcome.error = TripFileReader.lineError(path: part.path, line: line, error: error, expected: "an event")
+        part.bytes.withUnsafeBytes { text in
+            var decoder = TripFileEventDecoder()
+            var lines = RawLines(text, firstLine: part.firstLine)
+            var outcome = PartOutcome()
+            while let line = lines.next() {
+                if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                let problem: ProtoJSONError?
+                do {
+                    problem = try decoder.decode(line.bytes, into: slots.base + outcome.decoded)
+                } catch {
+                    if line.isLast && !line.terminated {
+                        let message = "skipped an incomplete last line (the recording was probably interrupted)"
+                        outcome.warnings.append(InputWarning(path: part.path, line: line.number, message: message))
+                    } else {
+                        outcome.error = TripFileReader.lineError(
+                            path: part.path, line: line.copied, error: error, expected: "an event")
+                    }
+                    return outcome
                 }
-                return outcome
+                if let problem {
+                    let column = TripFileReader.column(of: problem.path, in: line.copied.bytes)
+                    outcome.error = InputError(path: part.path, line: line.number, column: column, message: "\(problem)")
+                    return outcome
+                }
+                outcome.decoded += 1
             }
-            if let problem {
-                let column = TripFileReader.column(of: problem.path, in: line.bytes)
-                outcome.error = InputError(path: part.path, line: line.number, column: column, message: "\(problem)")
-                return outcome
-            }
-            outcome.decoded += 1
+            return outcome
         }
-        return outcome
     }
 }

@@ -27,9 +27,10 @@ struct TripFileEventDecoder {
 
     /// ``event(_:)`` writing the event into uninitialized memory, which spares copying a whole Trip (about 2 KB)
     /// through each layer on the hot path. Returns nil when `slot` was initialized, else why the line is not an event.
-    mutating func decode(_ line: Data, into slot: UnsafeMutablePointer<TripEvent>) throws -> ProtoJSONError? {
+    /// The line is in memory the caller owns; only the general path copies it.
+    mutating func decode(_ line: UnsafeRawBufferPointer, into slot: UnsafeMutablePointer<TripEvent>) throws -> ProtoJSONError? {
         if direct(line, into: slot) { return nil }
-        switch try decoder.decode(TripFileEventLine.self, from: line).event() {
+        switch try decoder.decode(TripFileEventLine.self, from: Data(line)).event() {
         case .success(let event):
             slot.initialize(to: event)
             return nil
@@ -41,37 +42,35 @@ struct TripFileEventDecoder {
     /// The event by the direct path, or nil to leave the line to the general path.
     mutating func direct(_ line: Data) -> TripEvent? {
         withUnsafeTemporaryAllocation(of: TripEvent.self, capacity: 1) { slot in
-            guard direct(line, into: slot.baseAddress!) else { return nil }
+            guard line.withUnsafeBytes({ direct($0, into: slot.baseAddress!) }) else { return nil }
             return slot.baseAddress!.move()
         }
     }
 
     /// Initializes `slot` by a direct path and returns true, or leaves it and returns false.
-    private mutating func direct(_ line: Data, into slot: UnsafeMutablePointer<TripEvent>) -> Bool {
-        line.withUnsafeBytes { text -> Bool in
-            if notStreamed <= streamed + 8 {
-                var initialized = false
-                do {
-                    try stream.read(text) { root in
-                        try Self.event(root, into: slot)
-                        initialized = true
-                    }
-                    streamed += 1
-                    return true
-                } catch {
-                    // The text after the event was not right: leave the slot as it was.
-                    if initialized { slot.deinitialize(count: 1) }
-                    notStreamed += 1
-                }
-            }
-            guard tape.parse(text) else { return false }
-            return tape.withRoot(in: text) { root -> Bool in
-                do {
+    private mutating func direct(_ text: UnsafeRawBufferPointer, into slot: UnsafeMutablePointer<TripEvent>) -> Bool {
+        if notStreamed <= streamed + 8 {
+            var initialized = false
+            do {
+                try stream.read(text) { root in
                     try Self.event(root, into: slot)
-                    return true
-                } catch {
-                    return false
+                    initialized = true
                 }
+                streamed += 1
+                return true
+            } catch {
+                // The text after the event was not right: leave the slot as it was.
+                if initialized { slot.deinitialize(count: 1) }
+                notStreamed += 1
+            }
+        }
+        guard tape.parse(text) else { return false }
+        return tape.withRoot(in: text) { root -> Bool in
+            do {
+                try Self.event(root, into: slot)
+                return true
+            } catch {
+                return false
             }
         }
     }

@@ -87,19 +87,59 @@ struct LineSplitter {
     mutating func next() -> Line? {
         guard index < data.endIndex else { return nil }
         number += 1
-        let start = index
-        // memchr over the bytes: the generic Collection search is an order of magnitude slower on Data.
-        let newline: Data.Index? = data.withUnsafeBytes { raw in
-            let offset = start - data.startIndex
-            guard let base = raw.baseAddress,
-                let found = memchr(base + offset, 0x0A, raw.count - offset)
-            else { return Data.Index?.none }
-            return data.startIndex + (UnsafeRawPointer(found) - base)
+        let offset = index - data.startIndex
+        let line = data.withUnsafeBytes { RawLines.line(in: $0, at: offset) }
+        index = data.startIndex + line.next
+        return Line(
+            bytes: data[data.startIndex + line.start..<data.startIndex + line.end], number: number,
+            terminated: line.terminated, isLast: index == data.endIndex)
+    }
+}
+
+/// The lines of bytes in memory, as ``LineSplitter`` splits them, without a `Data` slice (and its reference count)
+/// per line: what reading a big file's parts goes through.
+struct RawLines {
+    struct Line {
+        var bytes: UnsafeRawBufferPointer
+        var number: Int
+        var terminated: Bool
+        var isLast: Bool
+
+        /// The line as ``LineSplitter`` gives it (a copy of its bytes), for the general path and for messages.
+        var copied: LineSplitter.Line {
+            LineSplitter.Line(bytes: Data(bytes), number: number, terminated: terminated, isLast: isLast)
         }
-        let end = newline ?? data.endIndex
-        var bytes = data[start..<end]
-        if bytes.last == 0x0D { bytes = bytes.dropLast() }
-        index = newline.map { $0 + 1 } ?? data.endIndex
-        return Line(bytes: bytes, number: number, terminated: newline != nil, isLast: index == data.endIndex)
+    }
+
+    private let text: UnsafeRawBufferPointer
+    private var offset = 0
+    private var number: Int
+
+    /// - Parameter firstLine: the number of the text's first line, when it does not start the file.
+    init(_ text: UnsafeRawBufferPointer, firstLine: Int = 1) {
+        self.text = text
+        self.number = firstLine - 1
+    }
+
+    mutating func next() -> Line? {
+        guard offset < text.count else { return nil }
+        number += 1
+        let line = Self.line(in: text, at: offset)
+        offset = line.next
+        return Line(
+            bytes: UnsafeRawBufferPointer(rebasing: text[line.start..<line.end]), number: number,
+            terminated: line.terminated, isLast: offset == text.count)
+    }
+
+    /// The line starting at `offset`: its bytes without the `\n` (and a `\r` before it), whether a `\n` ended it,
+    /// and where the next line starts. memchr: the generic Collection search is an order of magnitude slower.
+    static func line(
+        in text: UnsafeRawBufferPointer, at offset: Int
+    ) -> (start: Int, end: Int, next: Int, terminated: Bool) {
+        guard let base = text.baseAddress, offset < text.count else { return (offset, offset, offset, false) }
+        let newline = memchr(base + offset, 0x0A, text.count - offset).map { UnsafeRawPointer($0) - base }
+        var end = newline ?? text.count
+        if end > offset, text[end - 1] == 0x0D { end -= 1 }
+        return (offset, end, newline.map { $0 + 1 } ?? text.count, newline != nil)
     }
 }
