@@ -82,20 +82,55 @@ enum JSONNumberText {
         return EiselLemire.double(significand: significand, power: power)
     }
 
-    /// The value of eight ASCII digits loaded little-endian as one word, or nil when a byte is not a digit (SWAR, as
-    /// in Lemire's fast_float: digits are 0x30…0x39, so a byte fails when adding 0x46 or subtracting 0x30 carries
-    /// into its top bit).
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The bytes of a word of text (loaded little-endian) that are not ASCII digits, as their top bits (SWAR, as in
+    /// Lemire's fast_float: digits are 0x30…0x39, so a byte is flagged when adding 0x46 or subtracting 0x30 carries
+    /// into its top bit). Digits cause no carry or borrow, so the lowest flagged byte is the first non-digit.
     @inline(__always)
-    private static func eightDigits(_ word: UInt64) -> UInt64? {
+    private static func nonDigits(_ word: UInt64) -> UInt64 {
         // Parenthesized throughout: in Swift `|` binds like `+`, and `&` like `*`.
-        guard ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080 == 0 else {
-            return nil
-        }
-        var value = word &- 0x3030_3030_3030_3030
+        ((word &+ ones &* 0x46) | (word &- ones &* 0x30)) & (ones &* 0x80)
+    }
+
+    /// The value of eight ASCII digits loaded little-endian as one word.
+    @inline(__always)
+    private static func eightDigits(_ word: UInt64) -> UInt64 {
+        var value = word &- ones &* 0x30
         value = value &* 10 &+ (value >> 8)  // pairs: 10·d0 + d1 in every other byte
         let mask: UInt64 = 0x0000_00FF_0000_00FF
         value = (((value & mask) &* 0x000F_4240_0000_0064) &+ (((value >> 16) & mask) &* 0x0000_2710_0000_0001)) >> 32
         return value & 0xFFFF_FFFF
+    }
+
+    private static let integerPowersOfTen: [UInt64] = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000]
+
+    /// Reads the run of digits at `i` into `mantissa` (appended to it as more digits), eight at a time and the rest
+    /// in one step while eight bytes can be loaded. Past 19 digits `mantissa` wraps: callers check the count.
+    @inline(__always)
+    private static func digits(_ bytes: UnsafePointer<UInt8>, _ i: inout Int, _ count: Int, _ mantissa: inout UInt64) {
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+            let flagged = nonDigits(word)
+            if flagged == 0 {
+                mantissa = mantissa &* 100_000_000 &+ eightDigits(word)
+                i += 8
+                continue
+            }
+            let n = flagged.trailingZeroBitCount >> 3
+            if n > 0 {
+                // The n digits moved to the top bytes, '0's shifted in below them: the same value.
+                let shift = UInt64(8 - n) << 3
+                let padded = word << shift | (ones &* 0x30) >> (64 - shift)
+                mantissa = mantissa &* integerPowersOfTen[n] &+ eightDigits(padded)
+                i += n
+            }
+            return
+        }
+        while i < count, case let digit = bytes[i] &- UInt8(ascii: "0"), digit < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            i += 1
+        }
     }
 
     /// The commonest coordinate spelling, `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 19 digits, read in one pass
@@ -109,25 +144,14 @@ enum JSONNumberText {
         if negative { i += 1 }
         let integerStart = i
         var mantissa: UInt64 = 0
-        while i < count, case let digit = bytes[i] &- UInt8(ascii: "0"), digit < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            i += 1
-        }
+        digits(bytes, &i, count, &mantissa)
         let integerDigits = i - integerStart
         guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
         var fractionDigits = 0
         if i < count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             let fractionStart = i
-            // Eight digits at a time while there are (the long fractions Swift prints for most doubles).
-            while i + 8 <= count, let eight = eightDigits(UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)) {
-                mantissa = mantissa &* 100_000_000 &+ eight
-                i += 8
-            }
-            while i < count, case let digit = bytes[i] &- UInt8(ascii: "0"), digit < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                i += 1
-            }
+            digits(bytes, &i, count, &mantissa)
             fractionDigits = i - fractionStart
             guard fractionDigits > 0 else { return nil }
         }
