@@ -11,11 +11,11 @@ import Foundation
 /// text the ``JSONTape`` would refuse — throws ``ProtoDirectDecodingMiss``, and the caller reads the text by a slower
 /// path, which settles it. Values are scanned by ``JSONTape``'s own scanners, so the two accept exactly the same JSON.
 ///
-/// One reader per thread: it keeps the last long strings it made and the lengths of the arrays it read, because
-/// consecutive documents (the snapshots of one trip) repeat the same names and have routes of about the same length.
+/// One reader per thread: it keeps what consecutive documents (the snapshots of one trip) repeat — the last long
+/// strings it made, the lengths of the arrays it read, the enum names it found and the day of the last timestamp
+/// (see ``JSONStreamMemory``) — none of which changes what it reads.
 public struct JSONStream: Sendable {
-    var recentStrings = JSONStreamStrings()
-    var arrayHints = JSONStreamArrayHints()
+    var memory = JSONStreamMemory()
 
     public init() {}
 
@@ -27,25 +27,45 @@ public struct JSONStream: Sendable {
     public mutating func read<R>(
         _ text: UnsafeRawBufferPointer, lenientEnums: Bool = false, _ body: (JSONStreamValue) throws -> R
     ) throws -> R {
+        try document(text, lenientEnums: lenientEnums, body)
+    }
+
+    /// ``read(_:lenientEnums:_:)`` for a body that returns nothing, compiled here once: called from another module,
+    /// the generic version runs unspecialized and looks up type metadata for every document.
+    public mutating func read(
+        _ text: UnsafeRawBufferPointer, lenientEnums: Bool = false, _ body: (JSONStreamValue) throws -> Void
+    ) throws {
+        try document(text, lenientEnums: lenientEnums, body)
+    }
+
+    private mutating func document<R>(
+        _ text: UnsafeRawBufferPointer, lenientEnums: Bool, _ body: (JSONStreamValue) throws -> R
+    ) throws -> R {
         guard let base = text.baseAddress, text.count > 0 else { throw ProtoDirectDecodingMiss() }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        return try withUnsafeTemporaryAllocation(of: JSONStreamObject.self, capacity: JSONTape.maxDepth + 1) { objects in
-            var cursor = JSONStreamCursor(
-                bytes: bytes, count: text.count, objects: objects.baseAddress!, lenientEnums: lenientEnums,
-                strings: recentStrings, arrayHints: arrayHints)
-            defer {
-                recentStrings = cursor.strings
-                arrayHints = cursor.arrayHints
-            }
-            return try withUnsafeMutablePointer(to: &cursor) { cursor in
-                cursor.pointee.skipWhitespace()
-                let root = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
-                let result = try body(root)
-                try cursor.pointee.finishDocument(rootStart: root.start)
-                return result
+        return try withUnsafeMutablePointer(to: &memory) { memory in
+            try withUnsafeTemporaryAllocation(of: JSONStreamObject.self, capacity: JSONTape.maxDepth + 1) { objects in
+                var cursor = JSONStreamCursor(
+                    bytes: bytes, count: text.count, objects: objects.baseAddress!, lenientEnums: lenientEnums,
+                    memory: memory)
+                return try withUnsafeMutablePointer(to: &cursor) { cursor in
+                    cursor.pointee.skipWhitespace()
+                    let root = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
+                    let result = try body(root)
+                    try cursor.pointee.finishDocument(rootStart: root.start)
+                    return result
+                }
             }
         }
     }
+}
+
+/// What a reader carries from one document to the next, used in place (not copied in and out for each document).
+struct JSONStreamMemory: Sendable {
+    var strings = JSONStreamStrings()
+    var arrayHints = JSONStreamArrayHints()
+    var enumNames = JSONStreamEnumNames()
+    var lastDay = JSONStreamLastDay()
 }
 
 /// What the reader knows of one open object: whether it has ended, and the last key it has passed.
@@ -116,5 +136,127 @@ struct JSONStreamStrings: Sendable {
             next = (next + 1) % Self.capacity
         }
         return string
+    }
+}
+
+/// Enum names read before and the values they named, so that a name read again for the same enum type is matched
+/// in place — compared with the text, without scanning the string or walking the type's names: a trip file's
+/// snapshots repeat their status, type, view, waypoint types and sensors on every line. Each type keeps its last
+/// few names (names longer than ``maxLength`` are not kept); a miss costs only the usual read.
+struct JSONStreamEnumNames: Sendable {
+    private struct Entry {
+        /// The enum type, by its metadata's address; 0 for an empty entry.
+        var type: UInt = 0
+        var length = 0
+        var rawValue: Int32 = 0
+    }
+
+    static let maxLength = 40
+    /// Names kept per type, and the types' groups of entries.
+    private static let ways = 4
+    private static let groups = 8
+
+    private var entries = [Entry](repeating: Entry(), count: groups * ways)
+    private var names = [UInt8](repeating: 0, count: groups * ways * maxLength)
+    /// The entry of each group to replace next.
+    private var next = [Int](repeating: 0, count: groups)
+
+    private static func type<E: ProtoEnum>(_ type: E.Type) -> UInt { UInt(bitPattern: ObjectIdentifier(type)) }
+
+    private static func group(_ type: UInt) -> Int {
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: type) &* 0x9E37_79B9_7F4A_7C15) >> 61)
+    }
+
+    /// The value of `E` whose remembered name is spelled at `text` (just after the opening quote) and closed by a
+    /// quote within `available` bytes, and the name's length.
+    func match<E: ProtoEnum>(_ text: UnsafePointer<UInt8>, available: Int, as _: E.Type) -> (E, Int)? {
+        let type = Self.type(E.self)
+        let first = Self.group(type) * Self.ways
+        return names.withUnsafeBufferPointer { names -> (E, Int)? in
+            for index in first..<first + Self.ways {
+                let entry = entries[index]
+                guard entry.type == type, entry.length < available, text[entry.length] == UInt8(ascii: "\""),
+                    memcmp(names.baseAddress! + index * Self.maxLength, text, entry.length) == 0,
+                    let value = E(rawValue: entry.rawValue)
+                else { continue }
+                return (value, entry.length)
+            }
+            return nil
+        }
+    }
+
+    /// Keeps `name` (plain ASCII: no quote, escape or control byte) as the spelling of `value`.
+    mutating func remember<E: ProtoEnum>(_ value: E, named name: UnsafeBufferPointer<UInt8>) {
+        guard !name.isEmpty, name.count <= Self.maxLength else { return }
+        let type = Self.type(E.self)
+        let group = Self.group(type)
+        let index = group * Self.ways + next[group]
+        next[group] = (next[group] + 1) % Self.ways
+        entries[index] = Entry(type: type, length: name.count, rawValue: value.rawValue)
+        names.withUnsafeMutableBufferPointer { names in
+            UnsafeMutableRawPointer(names.baseAddress! + index * Self.maxLength).copyMemory(
+                from: name.baseAddress!, byteCount: name.count)
+        }
+    }
+}
+
+/// The day of the last UTC timestamp read (`…Z`), so that the next one on the same day — nearly every time in a trip
+/// file — is read from its time of day alone: the date checked by one comparison, no calendar arithmetic. Any other
+/// spelling (an offset, another day) is left to ``ProtoTimestamp``'s parser.
+struct JSONStreamLastDay: Sendable {
+    /// The first ten bytes, `YYYY-MM-DD`, as they were loaded; `known` false before any.
+    private var date: UInt64 = 0
+    private var dayDigits: UInt16 = 0
+    private var known = false
+    /// Seconds since the epoch at the start of that day.
+    private var start: Int64 = 0
+
+    private static func two(_ text: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+        let a = text[at] &- UInt8(ascii: "0")
+        let b = text[at + 1] &- UInt8(ascii: "0")
+        guard a < 10, b < 10 else { return nil }
+        return Int(a) * 10 + Int(b)
+    }
+
+    /// The second of the day of `YYYY-MM-DDTHH:MM:SS…Z`, the nanoseconds after it, or nil for any other spelling.
+    private static func timeOfDay(_ text: UnsafeBufferPointer<UInt8>) -> (seconds: Int64, nanos: Int32)? {
+        let count = text.count
+        guard count >= 20, text[count - 1] | 0x20 == UInt8(ascii: "z"), text[10] | 0x20 == UInt8(ascii: "t"),
+            text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), let hour = two(text, 11), hour < 24,
+            let minute = two(text, 14), minute < 60, let second = two(text, 17), second < 60
+        else { return nil }
+        var nanos: Int32 = 0
+        if count > 20 {
+            let digits = count - 21
+            guard text[19] == UInt8(ascii: "."), (1...9).contains(digits) else { return nil }
+            for i in 20..<count - 1 {
+                let digit = text[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                nanos = nanos * 10 + Int32(digit)
+            }
+            for _ in digits..<9 { nanos *= 10 }
+        }
+        return (Int64(hour * 3600 + minute * 60 + second), nanos)
+    }
+
+    private static func date(_ text: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt16) {
+        let raw = UnsafeRawPointer(text.baseAddress!)
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+    }
+
+    /// The timestamp, when it is a UTC one on the remembered day.
+    func timestamp(_ text: UnsafeBufferPointer<UInt8>) -> ProtoTimestamp? {
+        guard known, text.count >= 20, Self.date(text) == (date, dayDigits), let time = Self.timeOfDay(text) else {
+            return nil
+        }
+        return ProtoTimestamp(seconds: start + time.seconds, nanos: time.nanos)
+    }
+
+    /// Remembers the day of `value`, which ``ProtoTimestamp``'s parser read from `text`, when `text` is UTC.
+    mutating func remember(_ text: UnsafeBufferPointer<UInt8>, _ value: ProtoTimestamp) {
+        guard let time = Self.timeOfDay(text) else { return }
+        (date, dayDigits) = Self.date(text)
+        start = value.seconds - time.seconds
+        known = true
     }
 }

@@ -12,21 +12,20 @@ struct JSONStreamCursor {
     var level = 0
     /// Open objects and arrays.
     var depth = 0
-    var strings: JSONStreamStrings
-    var arrayHints: JSONStreamArrayHints
+    /// What the reader carries between documents.
+    let memory: UnsafeMutablePointer<JSONStreamMemory>
     /// Tokens of skipped values, thrown away.
     private var scratch: [JSONTape.Token] = []
 
     init(
         bytes: UnsafePointer<UInt8>, count: Int, objects: UnsafeMutablePointer<JSONStreamObject>, lenientEnums: Bool,
-        strings: JSONStreamStrings, arrayHints: JSONStreamArrayHints
+        memory: UnsafeMutablePointer<JSONStreamMemory>
     ) {
         self.bytes = bytes
         self.count = count
         self.objects = objects
         self.lenientEnums = lenientEnums
-        self.strings = strings
-        self.arrayHints = arrayHints
+        self.memory = memory
     }
 
     func parser(at position: Int) -> JSONTapeParser { JSONTapeParser(bytes: bytes, count: count, position: position) }

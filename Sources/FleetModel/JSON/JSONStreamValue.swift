@@ -39,7 +39,7 @@ public struct JSONStreamValue: ProtoValueSource {
         guard let token = stringToken() else { return nil }
         let text = bytes(token)
         if token.flags & JSONTape.escaped != 0 { return JSONTapeStrings.text(text, escaped: true) }
-        return cursor.pointee.strings.text(text)
+        return cursor.pointee.memory.pointee.strings.text(text)
     }
 
     public func bool() -> Bool? {
@@ -94,8 +94,31 @@ public struct JSONStreamValue: ProtoValueSource {
         return LatLng(latitude: latitude, longitude: longitude)
     }
 
+    public func protoEnum<E: ProtoEnum>(_ type: E.Type) -> E? {
+        let position = cursor.pointee.position
+        guard start == position, position < cursor.pointee.count, first(UInt8(ascii: "\"")) else { return nil }
+        let names = cursor.pointee.memory
+        if let (value, length) = names.pointee.enumNames.match(
+            cursor.pointee.bytes + position + 1, available: cursor.pointee.count - position - 1, as: E.self)
+        {
+            cursor.pointee.position = position + length + 2
+            return value
+        }
+        return matchPlainString { name in
+            guard let value = E(protoNameBytes: name) else { return nil }
+            names.pointee.enumNames.remember(value, named: name)
+            return value
+        }
+    }
+
     public func timestamp() -> ProtoTimestamp? {
-        matchPlainString { try? ProtoTimestamp.parseRFC3339($0).get() }
+        let memory = cursor.pointee.memory
+        return matchPlainString { text in
+            if let value = memory.pointee.lastDay.timestamp(text) { return value }
+            guard let value = try? ProtoTimestamp.parseRFC3339(text).get() else { return nil }
+            memory.pointee.lastDay.remember(text, value)
+            return value
+        }
     }
 
     public func duration() -> ProtoDuration? {
@@ -109,20 +132,11 @@ public struct JSONStreamFields: ProtoFieldSource {
     let cursor: UnsafeMutablePointer<JSONStreamCursor>
     let level: Int
 
-    /// `body` with the bytes of a field's name.
-    @inline(__always)
-    private func withName<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        guard let result = try name.utf8.withContiguousStorageIfAvailable(body) else {
-            throw ProtoDirectDecodingMiss()  // a bridged name: not one of ours
-        }
-        return result
-    }
-
     /// The value of member `name`, which the caller must read and then pass to ``end(_:)``; nil when absent or
     /// `null`.
     @inline(__always)
-    func value(_ name: String) throws -> JSONStreamValue? {
-        try withName(name) { try value($0) }
+    func value(_ name: StaticString) throws -> JSONStreamValue? {
+        try value(name.bytes)
     }
 
     @inline(__always)
@@ -138,29 +152,28 @@ public struct JSONStreamFields: ProtoFieldSource {
         try cursor.pointee.endMember(level: level, valueStart: value.start)
     }
 
-    public func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T? {
+    public func callAsFunction<T: ProtoJSONField>(_ name: StaticString) throws -> T? {
         guard let value = try value(name) else { return nil }
         let field = try T(protoValue: value)
         try end(value)
         return field
     }
 
-    public func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
-        try withName(name) { name in
-            guard let array = try value(name) else { return [] }
-            var elements: [T] = []
-            if try cursor.pointee.openArray(at: array.start) {
-                elements.reserveCapacity(cursor.pointee.arrayHints.count(for: name))
-                while true {
-                    let element = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
-                    elements.append(try T(protoValue: element))
-                    guard try cursor.pointee.nextElement(level: level, elementStart: element.start) else { break }
-                }
-                cursor.pointee.arrayHints.remember(elements.count, for: name)
+    public func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T] {
+        guard let array = try value(name) else { return [] }
+        var elements: [T] = []
+        if try cursor.pointee.openArray(at: array.start) {
+            let hints = cursor.pointee.memory
+            elements.reserveCapacity(hints.pointee.arrayHints.count(for: name.bytes))
+            while true {
+                let element = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
+                elements.append(try T(protoValue: element))
+                guard try cursor.pointee.nextElement(level: level, elementStart: element.start) else { break }
             }
-            try end(array)
-            return elements
+            hints.pointee.arrayHints.remember(elements.count, for: name.bytes)
         }
+        try end(array)
+        return elements
     }
 
     /// Reads past the members nobody asked for, and the object's end.

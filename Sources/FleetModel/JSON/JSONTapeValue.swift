@@ -29,11 +29,19 @@ public struct JSONTapeValue: ProtoValueSource {
     /// The value of an object's member `name`; nil when absent. Throws ``ProtoDirectDecodingMiss`` when the
     /// object's keys cannot be matched by bytes (escapes, snake_case) or `name` appears twice.
     public func member(_ name: String) throws -> JSONTapeValue? {
+        guard let found = try name.utf8.withContiguousStorageIfAvailable({ try member(bytes: $0) }) else {
+            return try slowMember(name)
+        }
+        return found
+    }
+
+    /// The member named by these bytes (see ``member(_:)``).
+    func member(bytes wanted: UnsafeBufferPointer<UInt8>) throws -> JSONTapeValue? {
         let object = token
         guard object.kind == .object else { throw ProtoDirectDecodingMiss() }
         guard object.flags & JSONTape.oddKeys == 0 else { throw ProtoDirectDecodingMiss() }
         let unique = object.flags & JSONTape.sortedKeys != 0
-        let found: Int?? = name.utf8.withContiguousStorageIfAvailable { wanted in
+        let found: Int? = {
             guard let wantedBytes = wanted.baseAddress else { return nil }
             let signature = JSONTape.signature(wantedBytes, wanted.count)
             guard object.start & JSONTape.filterBit(signature) != 0 else { return nil }
@@ -51,8 +59,7 @@ public struct JSONTapeValue: ProtoValueSource {
                 i = Int(key.count)
             }
             return found
-        }
-        guard let found else { return try slowMember(name) }
+        }()
         guard let found else { return nil }
         guard found != Self.duplicate else { throw ProtoDirectDecodingMiss() }
         return at(found)
@@ -162,13 +169,13 @@ public struct JSONTapeValue: ProtoValueSource {
 public struct JSONTapeFields: ProtoFieldSource {
     let object: JSONTapeValue
 
-    public func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T? {
-        guard let member = try object.member(name), !member.isNull else { return nil }
+    public func callAsFunction<T: ProtoJSONField>(_ name: StaticString) throws -> T? {
+        guard let member = try object.member(bytes: name.bytes), !member.isNull else { return nil }
         return try T(protoValue: member)
     }
 
-    public func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
-        guard let member = try object.member(name), !member.isNull else { return [] }
+    public func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T] {
+        guard let member = try object.member(bytes: name.bytes), !member.isNull else { return [] }
         guard let values = try member.decodeElements(T.self) else { throw ProtoDirectDecodingMiss() }
         return values
     }

@@ -60,20 +60,21 @@ public struct JSONValueFields: ProtoFieldSource {
     let options: ProtoJSONDecodingOptions
 
     /// The member for a field; throws ``ProtoDirectDecodingMiss`` when two members match it.
-    private func member(_ name: String) throws -> JSONValue? {
-        guard options.caseInsensitiveKeys else { return members[name] }
+    private func member(_ name: StaticString) throws -> JSONValue? {
+        guard options.caseInsensitiveKeys else { return members[name.description] }
         var found: JSONValue?
-        for (key, value) in members where Self.foldedEqual(key, name) {
+        for (key, value) in members where Self.foldedEqual(key, name.bytes) {
             guard found == nil else { throw ProtoDirectDecodingMiss() }
             found = value
         }
         return found
     }
 
-    /// Whether `a` and `b` are equal ignoring ASCII case and underscores, as `ProtoJSONKey.folded` compares them.
-    static func foldedEqual(_ a: String, _ b: String) -> Bool {
+    /// Whether `a` and the name `b` are equal ignoring ASCII case and underscores, as `ProtoJSONKey.folded` compares
+    /// them.
+    static func foldedEqual(_ a: String, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = a.utf8.makeIterator()
-        var j = b.utf8.makeIterator()
+        var j = b.makeIterator()
         while true {
             var x = i.next()
             while x == UInt8(ascii: "_") { x = i.next() }
@@ -88,13 +89,13 @@ public struct JSONValueFields: ProtoFieldSource {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
-    public func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T? {
+    public func callAsFunction<T: ProtoJSONField>(_ name: StaticString) throws -> T? {
         guard let value = try member(name) else { return nil }
         if case .null = value { return nil }
         return try T(protoValue: JSONValueSource(value, options: options))
     }
 
-    public func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
+    public func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T] {
         guard let value = try member(name) else { return [] }
         switch value {
         case .null: return []

@@ -11,22 +11,31 @@
 /// that sorts keys) writes them — and call ``finish()`` last, so that ``JSONStream`` can read an object in one forward
 /// pass. Another order is still read correctly, by the slower paths.
 public protocol ProtoFieldSource {
-    /// A singular field, or nil when it is absent or `null`.
-    func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T?
+    /// A singular field, or nil when it is absent or `null`. Names are literals (`StaticString`), so that a source
+    /// reading bytes gets them without a call per field: a message asks for every field it has, most of them absent.
+    func callAsFunction<T: ProtoJSONField>(_ name: StaticString) throws -> T?
     /// A repeated field; absent or `null` reads as empty.
-    func repeated<T: ProtoJSONField>(_ name: String) throws -> [T]
+    func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T]
     /// Fails on a member no field asked for, when the options reject unknown fields.
     func finish() throws
 }
 
 extension ProtoFieldSource {
     /// A singular non-wrapper field, or its default when absent.
-    public func callAsFunction<T: ProtoJSONField>(_ name: String, default value: T) throws -> T {
+    public func callAsFunction<T: ProtoJSONField>(_ name: StaticString, default value: T) throws -> T {
         try self(name) ?? value
     }
 }
 
-extension ProtoReader: ProtoFieldSource {}
+extension ProtoReader: ProtoFieldSource {
+    public func callAsFunction<T: ProtoJSONField>(_ name: StaticString) throws -> T? { try self(name.description) }
+    public func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T] { try repeated(name.description) }
+}
+
+extension StaticString {
+    /// The name's bytes (field names are ASCII literals).
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount) }
+}
 
 /// One JSON value as a direct source sees it: typed accessors that answer nil when the value is not of that kind or
 /// cannot be read exactly, so each field type decides in a few lines what it accepts.
@@ -53,11 +62,15 @@ public protocol ProtoValueSource {
     /// A coordinate spelled exactly as tripterm writes one, `{"latitude":…,"longitude":…}`, read by pattern: routes
     /// are arrays of them. Nil for any other spelling, which ``LatLng`` then reads field by field.
     func latLng() -> LatLng?
+    /// An enum value given by its name (a plain string), or nil for anything else; the value is then still there
+    /// for another accessor.
+    func protoEnum<E: ProtoEnum>(_ type: E.Type) -> E?
 }
 
 extension ProtoValueSource {
     public func matchPlainString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? { nil }
     public func latLng() -> LatLng? { nil }
+    public func protoEnum<E: ProtoEnum>(_ type: E.Type) -> E? { matchPlainString { E(protoNameBytes: $0) } }
 }
 
 /// Thrown by a direct source for input it leaves to the general path (see ``ProtoFieldSource``). Not a decoding

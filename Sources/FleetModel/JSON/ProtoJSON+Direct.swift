@@ -90,7 +90,7 @@ extension JSONStreamFields {
     /// Member `name` read as a trip and handed to `body`, last (nothing throws after it), which spares a caller
     /// that stores the trip (1.3 KB) the copies of passing it back through optionals; false when the member is
     /// absent or `null`.
-    public func trip(_ name: String, _ body: (consuming Trip) -> Void) throws -> Bool {
+    public func trip(_ name: StaticString, _ body: (consuming Trip) -> Void) throws -> Bool {
         guard let value = try value(name) else { return false }
         let trip = try Trip(direct: value)
         try end(value)
@@ -98,6 +98,6 @@ extension JSONStreamFields {
         return true
     }
 
-    public func timestamp(_ name: String) throws -> ProtoTimestamp? { try self(name) }
-    public func string(_ name: String) throws -> String? { try self(name) }
+    public func timestamp(_ name: StaticString) throws -> ProtoTimestamp? { try self(name) }
+    public func string(_ name: StaticString) throws -> String? { try self(name) }
 }

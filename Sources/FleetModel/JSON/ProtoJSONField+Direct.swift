@@ -68,7 +68,9 @@ extension Float {
 
 extension ProtoEnum {
     public init<V: ProtoValueSource>(protoValue value: V) throws {
-        if let number = value.integer(Int32.self) {
+        if let known = value.protoEnum(Self.self) {
+            self = known
+        } else if let number = value.integer(Int32.self) {
             if let known = Self(rawValue: number) {
                 self = known
             } else if value.lenientEnums {
@@ -76,8 +78,6 @@ extension ProtoEnum {
             } else {
                 throw ProtoDirectDecodingMiss()
             }
-        } else if let known = value.matchPlainString({ Self(protoNameBytes: $0) }) {
-            self = known
         } else if let name = value.string() {
             if let known = Self(protoName: name) {
                 self = known

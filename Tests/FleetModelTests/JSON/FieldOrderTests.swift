@@ -10,13 +10,13 @@ import Testing
     final class Recorder: ProtoFieldSource {
         var asked: [String] = []
 
-        func callAsFunction<T: ProtoJSONField>(_ name: String) throws -> T? {
-            asked.append(name)
+        func callAsFunction<T: ProtoJSONField>(_ name: StaticString) throws -> T? {
+            asked.append(name.description)
             return nil
         }
 
-        func repeated<T: ProtoJSONField>(_ name: String) throws -> [T] {
-            asked.append(name)
+        func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T] {
+            asked.append(name.description)
             return []
         }
 

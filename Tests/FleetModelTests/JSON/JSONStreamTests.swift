@@ -282,6 +282,41 @@ import Testing
         try readInTurn(texts.map { $0.replacingOccurrences(of: "PICKUP\"", with: "PICKUP\"  ") })
     }
 
+    /// Enum names, which the stream remembers per type and then matches in place: every name of a type in turn (more
+    /// than it keeps), repeated, another type's name, near misses, and a name spelled with an escape.
+    @Test func enumNamesReadInTurnReadAsIfReadAfresh() throws {
+        func trip(_ status: String, _ sensor: String = "GPS", _ waypoint: String = "PICKUP_WAYPOINT_TYPE") -> String {
+            #"{"lastLocation":{"locationSensor":"\#(sensor)"},"name":"n","remainingWaypoints":[{"waypointType":"\#(waypoint)"}],"tripStatus":"\#(status)"}"#
+        }
+        let statuses = TripStatus.allCases.map(\.protoName)
+        var texts = statuses.map { trip($0) } + statuses.reversed().map { trip($0) } + statuses.map { trip($0) }
+        texts += [
+            trip("ENROUTE_TO_PICKUP"), trip("ENROUTE_TO_PICKU"), trip("ENROUTE_TO_PICKUPX"), trip("ENROUTE_TO_PICKUP "),
+            trip("PICKUP_WAYPOINT_TYPE"), trip("ENROUTE_TO_PICKUP", "PICKUP_WAYPOINT_TYPE"),
+            trip("ENROUTE_TO_PICKUP", "GPS", "GPS"), trip(#"ENROUTE_TO_PICKU\u0050"#), trip("ENROUTE_TO_PICKUP"),
+            trip("TRIP_STATUS_ENROUTE_TO_PICKUP"), trip("ENROUTE_TO_PICKUP", "NETWORK", "DROP_OFF_WAYPOINT_TYPE"),
+            trip("COMPLETE", "LOCATION_SENSOR_GPS"), String(trip("COMPLETE").dropLast(4)), trip("COMPLETE"),
+        ]
+        try readInTurn(texts)
+    }
+
+    /// Timestamps, which the stream reads from their time of day while they fall on the day it read last: the same
+    /// day, fractions of every length, the next day, a leap day, offsets, lowercase letters, and values out of range.
+    @Test func timestampsReadInTurnReadAsIfReadAfresh() throws {
+        func trip(_ time: String) -> String { #"{"name":"n","pickupTime":"\#(time)"}"# }
+        var texts = ["2026-11-01T09:00:00Z", "2026-11-01T09:00:01Z", "2026-11-01T23:59:59.999999999Z"]
+        texts += (1...10).map { "2026-11-01T09:00:01." + String(repeating: "7", count: $0) + "Z" }
+        texts += [
+            "2026-11-01T09:00:01.Z", "2026-11-01T24:00:00Z", "2026-11-01T09:60:00Z", "2026-11-01T09:00:60Z",
+            "2026-11-01t09:00:02z", "2026-11-01T09:00:02+01:00", "2026-11-01T09:00:02-00:30", "2026-11-01 09:00:02Z",
+            "2026-11-01T9:00:02Z", "2026-11-01T09:00:0xZ", "2026-11-02T00:00:00Z", "2026-11-01T09:00:03Z",
+            "2024-02-29T12:00:00.5Z", "2024-02-29T12:00:01Z", "2023-02-29T12:00:01Z", "2024-02-30T12:00:01Z",
+            "0001-01-01T00:00:00Z", "0001-01-01T00:00:01Z", "9999-12-31T23:59:59Z", "9999-12-31T23:59:59.999999999Z",
+            "2026-11-01T09:00:04ZZ", "2026-11-01T09:00:04", "2026-11-01T09:00:05Z",
+        ]
+        try readInTurn(texts.map(trip))
+    }
+
     /// Text refused for bad UTF-8 stays refused when the same text comes again (after its strings were made once).
     @Test func badUTF8IsRefusedEachTime() throws {
         let bad: [UInt8] = Array(#"{"intermediateDestinations":[{"point":{"latitude":1.5,"longitude":2.5}},{"point":{"latitude":3.5,"longitude":4.5}}],"name":"providers/p/trips/"#.utf8)
