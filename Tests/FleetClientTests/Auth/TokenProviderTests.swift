@@ -96,6 +96,11 @@ import Testing
         }
     }
 
+    /// The fake's handler runs on the shared cooperative pool, which a loaded sanitizer run can keep busy past the
+    /// provider's 15 s default (seen once: both token URL tests timed out under ASan). These tests are about what
+    /// is fetched and how failures are classified, not about time.
+    static let patient: Duration = .seconds(300)
+
     @Test func aTokenURLIsFetchedWithTheContextFilledIn() async throws {
         try await FakeFleetEngine.with({ request in
             request.path.hasPrefix("/token/consumer/")
@@ -104,8 +109,9 @@ import Testing
         }) { fake in
             let now = Date(timeIntervalSince1970: 5000)
             let (a, b) = try await ClientFixtures.withHTTPClient { http in
-                let templated = URLTokenProvider(url: fake.baseURL + "/token/{role}/{tripId}", httpClient: http, now: { now })
-                let plain = URLTokenProvider(url: fake.baseURL + "/token", httpClient: http)
+                let templated = URLTokenProvider(
+                    url: fake.baseURL + "/token/{role}/{tripId}", httpClient: http, timeout: Self.patient, now: { now })
+                let plain = URLTokenProvider(url: fake.baseURL + "/token", httpClient: http, timeout: Self.patient)
                 return (try await templated.token(for: Self.context), try await plain.token(for: Self.context))
             }
             #expect(a.value == "url-trip-1")
@@ -119,8 +125,8 @@ import Testing
             request.path == "/forbidden" ? .raw(status: 403, contentType: "text/plain", body: "no") : .raw(status: 503, contentType: "text/plain", body: "later")
         }) { fake in
             let (forbidden, busy, down) = try await ClientFixtures.withHTTPClient { http in
-                let forbidden = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/forbidden", httpClient: http).token(for: Self.context) }
-                let busy = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/busy", httpClient: http).token(for: Self.context) }
+                let forbidden = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/forbidden", httpClient: http, timeout: Self.patient).token(for: Self.context) }
+                let busy = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/busy", httpClient: http, timeout: Self.patient).token(for: Self.context) }
                 let down = await ClientFixtures.failure {
                     try await URLTokenProvider(url: "http://127.0.0.1:\(closedLoopbackPort())/t", httpClient: http).token(for: Self.context)
                 }
