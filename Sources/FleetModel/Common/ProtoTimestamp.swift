@@ -59,15 +59,33 @@ extension ProtoTimestamp {
     /// The parse behind ``init(rfc3339:)`` over UTF-8 bytes, so that a JSON reader holding the bytes needs no
     /// `String`; the failure says only why.
     static func parseRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ProtoTimestamp, ProtoValueError> {
+        var day: RFC3339Day?
+        return parseRFC3339(bytes, lastDay: &day)
+    }
+
+    /// ``parseRFC3339(_:)`` for a reader of many timestamps: a text whose date is `lastDay`'s is read from its time
+    /// alone, without reading the date again or the calendar arithmetic; a text with another valid date leaves its
+    /// own day there for the next.
+    static func parseRFC3339(
+        _ bytes: UnsafeBufferPointer<UInt8>, lastDay: inout RFC3339Day?
+    ) -> Result<ProtoTimestamp, ProtoValueError> {
         var p = AsciiScanner(bytes)
         func fail(_ why: String) -> Result<ProtoTimestamp, ProtoValueError> { .failure(ProtoValueError(why)) }
-        guard let year = p.digits(4), p.eat(UInt8(ascii: "-")), let month = p.digits(2), p.eat(UInt8(ascii: "-")),
-            let day = p.digits(2), p.oneOf(UInt8(ascii: "T"), UInt8(ascii: "t")) != nil, let hour = p.digits(2),
-            p.eat(UInt8(ascii: ":")), let minute = p.digits(2), p.eat(UInt8(ascii: ":")), let second = p.digits(2)
+        let known = lastDay.flatMap { $0.date(of: bytes) }
+        var date: (year: Int, month: Int, day: Int)?
+        if known != nil {
+            p.skip(RFC3339Day.length)
+        } else {
+            guard let year = p.digits(4), p.eat(UInt8(ascii: "-")), let month = p.digits(2), p.eat(UInt8(ascii: "-")),
+                let day = p.digits(2)
+            else { return fail("malformed date or time") }
+            date = (year, month, day)
+        }
+        guard p.oneOf(UInt8(ascii: "T"), UInt8(ascii: "t")) != nil, let hour = p.digits(2), p.eat(UInt8(ascii: ":")),
+            let minute = p.digits(2), p.eat(UInt8(ascii: ":")), let second = p.digits(2)
         else { return fail("malformed date or time") }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
-            minute < 60, second < 60
-        else { return fail("field out of range") }
+        let dateInRange = date.map { (1...12).contains($0.month) && (1...daysIn(month: $0.month, year: $0.year)).contains($0.day) }
+        guard dateInRange ?? true, hour < 24, minute < 60, second < 60 else { return fail("field out of range") }
         var nanos = 0
         if p.eat(UInt8(ascii: ".")) {
             var count = 0
@@ -90,9 +108,11 @@ extension ProtoTimestamp {
             return fail("missing 'Z' or UTC offset")
         }
         guard p.atEnd else { return fail("unexpected text after the time") }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        var days = known ?? 0
+        if let date { days = daysFromCivil(year: date.year, month: date.month, day: date.day) }
         let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
         guard (Self.minSeconds...Self.maxSeconds).contains(seconds) else { return fail("outside years 0001–9999") }
+        if known == nil { lastDay = RFC3339Day(bytes, days: days) }
         return .success(ProtoTimestamp(seconds: seconds, nanos: Int32(nanos)))
     }
 
@@ -178,5 +198,31 @@ extension Int64 {
     func floorDiv(_ d: Int64) -> Int64 {
         let q = self / d
         return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
+    }
+}
+
+/// A date read from RFC 3339 text, `YYYY-MM-DD`, with its day number: what ``ProtoTimestamp`` needs to read another
+/// time of that date without the calendar.
+struct RFC3339Day: Sendable {
+    static let length = 10
+
+    /// The date's ten bytes, as loaded.
+    private let text: (UInt64, UInt16)
+    /// Days since 1970-01-01.
+    private let days: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, days: Int) {
+        text = Self.load(bytes)
+        self.days = days
+    }
+
+    private static func load(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt16) {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+    }
+
+    /// The day number when `bytes` start with this date.
+    func date(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.count >= Self.length && Self.load(bytes) == text ? days : nil
     }
 }

@@ -9,6 +9,9 @@ struct AsciiScanner {
 
     var atEnd: Bool { index == bytes.count }
 
+    /// Moves past `count` bytes the caller has already checked.
+    mutating func skip(_ count: Int) { index = min(index + count, bytes.count) }
+
     mutating func eat(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1

@@ -65,7 +65,8 @@ struct JSONStreamMemory: Sendable {
     var strings = JSONStreamStrings()
     var arrayHints = JSONStreamArrayHints()
     var enumNames = JSONStreamEnumNames()
-    var lastDay = JSONStreamLastDay()
+    /// The date of the last timestamp read (see ``ProtoTimestamp/parseRFC3339(_:lastDay:)``).
+    var lastDay: RFC3339Day?
 }
 
 /// What the reader knows of one open object: whether it has ended, and the last key it has passed.
@@ -197,66 +198,5 @@ struct JSONStreamEnumNames: Sendable {
             UnsafeMutableRawPointer(names.baseAddress! + index * Self.maxLength).copyMemory(
                 from: name.baseAddress!, byteCount: name.count)
         }
-    }
-}
-
-/// The day of the last UTC timestamp read (`…Z`), so that the next one on the same day — nearly every time in a trip
-/// file — is read from its time of day alone: the date checked by one comparison, no calendar arithmetic. Any other
-/// spelling (an offset, another day) is left to ``ProtoTimestamp``'s parser.
-struct JSONStreamLastDay: Sendable {
-    /// The first ten bytes, `YYYY-MM-DD`, as they were loaded; `known` false before any.
-    private var date: UInt64 = 0
-    private var dayDigits: UInt16 = 0
-    private var known = false
-    /// Seconds since the epoch at the start of that day.
-    private var start: Int64 = 0
-
-    private static func two(_ text: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
-        let a = text[at] &- UInt8(ascii: "0")
-        let b = text[at + 1] &- UInt8(ascii: "0")
-        guard a < 10, b < 10 else { return nil }
-        return Int(a) * 10 + Int(b)
-    }
-
-    /// The second of the day of `YYYY-MM-DDTHH:MM:SS…Z`, the nanoseconds after it, or nil for any other spelling.
-    private static func timeOfDay(_ text: UnsafeBufferPointer<UInt8>) -> (seconds: Int64, nanos: Int32)? {
-        let count = text.count
-        guard count >= 20, text[count - 1] | 0x20 == UInt8(ascii: "z"), text[10] | 0x20 == UInt8(ascii: "t"),
-            text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":"), let hour = two(text, 11), hour < 24,
-            let minute = two(text, 14), minute < 60, let second = two(text, 17), second < 60
-        else { return nil }
-        var nanos: Int32 = 0
-        if count > 20 {
-            let digits = count - 21
-            guard text[19] == UInt8(ascii: "."), (1...9).contains(digits) else { return nil }
-            for i in 20..<count - 1 {
-                let digit = text[i] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                nanos = nanos * 10 + Int32(digit)
-            }
-            for _ in digits..<9 { nanos *= 10 }
-        }
-        return (Int64(hour * 3600 + minute * 60 + second), nanos)
-    }
-
-    private static func date(_ text: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt16) {
-        let raw = UnsafeRawPointer(text.baseAddress!)
-        return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
-    }
-
-    /// The timestamp, when it is a UTC one on the remembered day.
-    func timestamp(_ text: UnsafeBufferPointer<UInt8>) -> ProtoTimestamp? {
-        guard known, text.count >= 20, Self.date(text) == (date, dayDigits), let time = Self.timeOfDay(text) else {
-            return nil
-        }
-        return ProtoTimestamp(seconds: start + time.seconds, nanos: time.nanos)
-    }
-
-    /// Remembers the day of `value`, which ``ProtoTimestamp``'s parser read from `text`, when `text` is UTC.
-    mutating func remember(_ text: UnsafeBufferPointer<UInt8>, _ value: ProtoTimestamp) {
-        guard let time = Self.timeOfDay(text) else { return }
-        (date, dayDigits) = Self.date(text)
-        start = value.seconds - time.seconds
-        known = true
     }
 }

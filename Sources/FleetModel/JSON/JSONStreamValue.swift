@@ -113,12 +113,7 @@ public struct JSONStreamValue: ProtoValueSource {
 
     public func timestamp() -> ProtoTimestamp? {
         let memory = cursor.pointee.memory
-        return matchPlainString { text in
-            if let value = memory.pointee.lastDay.timestamp(text) { return value }
-            guard let value = try? ProtoTimestamp.parseRFC3339(text).get() else { return nil }
-            memory.pointee.lastDay.remember(text, value)
-            return value
-        }
+        return matchPlainString { try? ProtoTimestamp.parseRFC3339($0, lastDay: &memory.pointee.lastDay).get() }
     }
 
     public func duration() -> ProtoDuration? {

@@ -35,6 +35,26 @@ import Testing
         #expect(throws: ProtoValueError.self) { try ProtoTimestamp(rfc3339: text) }
     }
 
+    /// Parsing many timestamps with one remembered day gives exactly what parsing each alone gives — values and
+    /// reasons for failure — whether the date is the remembered one, another, or a bad one.
+    @Test func aRememberedDayChangesNoResult() {
+        let texts = [
+            "2025-01-01T00:00:00Z", "2025-01-01T23:59:59.999999999Z", "2025-01-01T01:30:00+01:30",
+            "2025-01-01T00:00:00-23:59", "2025-01-01t12:00:00z", "2025-01-01T24:00:00Z", "2025-01-01T12:60:00Z",
+            "2025-01-01T12:00:00.Z", "2025-01-01T12:00:00.1234567890Z", "2025-01-01T12:00:00", "2025-01-01T12:00:00Z ",
+            "2025-01-01", "2025-01-01 12:00:00Z", "2025-01-02T00:00:00Z", "2025-01-01T00:00:01Z", "2025-13-01T00:00:00Z",
+            "2025-01-01T00:00:02Z", "2024-02-29T12:00:00Z", "2024-02-29T13:00:00Z", "2025-02-29T12:00:00Z",
+            "0001-01-01T00:00:00Z", "0001-01-01T00:00:00+00:01", "9999-12-31T23:59:59Z", "9999-12-31T23:59:59-00:01", "",
+        ]
+        var day: RFC3339Day?
+        for text in texts + texts.reversed() {
+            var bytes = Array(text.utf8)
+            let remembered = bytes.withUnsafeMutableBufferPointer { ProtoTimestamp.parseRFC3339(UnsafeBufferPointer($0), lastDay: &day) }
+            let alone = bytes.withUnsafeMutableBufferPointer { ProtoTimestamp.parseRFC3339(UnsafeBufferPointer($0)) }
+            #expect(remembered == alone, "\(text)")
+        }
+    }
+
     @Test func timestampArithmetic() throws {
         let t = try ProtoTimestamp(rfc3339: "2025-01-01T00:00:00.900Z")
         #expect((t + .milliseconds(200)).rfc3339 == "2025-01-01T00:00:01.100Z")
