@@ -41,31 +41,24 @@ public struct JSONTapeValue: ProtoValueSource {
         guard object.kind == .object else { throw ProtoDirectDecodingMiss() }
         guard object.flags & JSONTape.oddKeys == 0 else { throw ProtoDirectDecodingMiss() }
         let unique = object.flags & JSONTape.sortedKeys != 0
-        let found: Int? = {
-            guard let wantedBytes = wanted.baseAddress else { return nil }
-            let signature = JSONTape.signature(wantedBytes, wanted.count)
-            guard object.start & JSONTape.filterBit(signature) != 0 else { return nil }
-            var found: Int?
-            var i = index + 1
-            while i < object.end {
-                let key = tokens[i]
-                if key.signature == signature, key.end - key.start == wanted.count,
-                    memcmp(bytes + key.start, wantedBytes, wanted.count) == 0
-                {
-                    guard found == nil else { return Self.duplicate }
-                    found = i + 1
-                    if unique { return found }
-                }
-                i = Int(key.count)
+        guard let wantedBytes = wanted.baseAddress else { return nil }
+        let signature = JSONTape.signature(wantedBytes, wanted.count)
+        guard object.start & JSONTape.filterBit(signature) != 0 else { return nil }
+        var found: Int?
+        var i = index + 1
+        while i < object.end {
+            let key = tokens[i]
+            if key.signature == signature, key.end - key.start == wanted.count,
+                memcmp(bytes + key.start, wantedBytes, wanted.count) == 0
+            {
+                guard found == nil else { throw ProtoDirectDecodingMiss() }  // the name twice
+                found = i + 1
+                if unique { break }
             }
-            return found
-        }()
-        guard let found else { return nil }
-        guard found != Self.duplicate else { throw ProtoDirectDecodingMiss() }
-        return at(found)
+            i = Int(key.count)
+        }
+        return found.map(at)
     }
-
-    private static let duplicate = -1
 
     /// `member` for a name without contiguous UTF-8 (a bridged string).
     private func slowMember(_ name: String) throws -> JSONTapeValue? {
