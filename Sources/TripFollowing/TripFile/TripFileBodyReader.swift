@@ -98,7 +98,7 @@ enum TripFileBodyReader {
             var end = body.endIndex
             if k < count {
                 let target = max(start, body.startIndex + body.count / count * k)
-                end = nextLineStart(in: body, from: target) ?? body.endIndex
+                end = body.startIndex + body.withUnsafeBytes { RawLines.line(in: $0, at: target - body.startIndex).next }
             }
             guard end > start else { continue }
             ranges.append(start..<end)
@@ -125,16 +125,6 @@ enum TripFileBodyReader {
             results.withLockedValue { $0[index] = result }
         }
         return results.withLockedValue { $0.map { $0! } }
-    }
-
-    /// The index just after the first newline at or after `index`, or nil.
-    private static func nextLineStart(in data: Data, from index: Data.Index) -> Data.Index? {
-        data.withUnsafeBytes { raw -> Data.Index? in
-            let offset = index - data.startIndex
-            guard offset < raw.count, let base = raw.baseAddress, let found = memchr(base + offset, 0x0A, raw.count - offset)
-            else { return nil }
-            return data.startIndex + (UnsafeRawPointer(found) - base) + 1
-        }
     }
 
     private static func newlines(in data: Data) -> Int {
