@@ -12,8 +12,8 @@ import Foundation
 /// path, which settles it. Values are scanned by ``JSONTape``'s own scanners, so the two accept exactly the same JSON.
 ///
 /// One reader per thread: it keeps what consecutive documents (the snapshots of one trip) repeat — the last long
-/// strings it made, the lengths of the arrays it read, the enum names it found and the day of the last timestamp
-/// (see ``JSONStreamMemory``) — none of which changes what it reads.
+/// strings it made, each repeated field's last text and elements, the enum names it found and the day of the last
+/// timestamp (see ``JSONStreamMemory``) — none of which changes what it reads.
 public struct JSONStream: Sendable {
     var memory = JSONStreamMemory()
 
@@ -63,7 +63,7 @@ public struct JSONStream: Sendable {
 /// What a reader carries from one document to the next, used in place (not copied in and out for each document).
 struct JSONStreamMemory: Sendable {
     var strings = JSONStreamStrings()
-    var arrayHints = JSONStreamArrayHints()
+    var repeatedFields = JSONStreamRepeatedFields()
     var enumNames = JSONStreamEnumNames()
     /// The date of the last timestamp read (see ``ProtoTimestamp/parseRFC3339(_:lastDay:)``).
     var lastDay: RFC3339Day?
@@ -80,36 +80,6 @@ struct JSONStreamObject {
     /// The last key read past (asked for or skipped); `lastEnd < 0` before the first.
     var lastStart = 0
     var lastEnd = -1
-}
-
-/// How many elements each repeated field had last time, to reserve that many: a trip file's consecutive snapshots
-/// have routes and waypoint lists of about the same length, which would otherwise grow one doubling at a time (five
-/// reallocations for a 30-point route). Keyed by the field's name; a collision costs only a wrong guess.
-struct JSONStreamArrayHints: Sendable {
-    private var keys = InlineArray<16, UInt64>(repeating: 0)
-    private var counts = InlineArray<16, Int>(repeating: 0)
-
-    /// The name's first eight bytes and its length, which tell the fields of one message apart.
-    private static func key(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var key = UInt64(name.count) << 56
-        for (i, byte) in name.prefix(7).enumerated() { key |= UInt64(byte) << (UInt64(i) * 8) }
-        return key
-    }
-
-    private static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 60) }
-
-    func count(for name: UnsafeBufferPointer<UInt8>) -> Int {
-        let key = Self.key(name)
-        let slot = Self.slot(key)
-        return keys[slot] == key ? counts[slot] : 0
-    }
-
-    mutating func remember(_ count: Int, for name: UnsafeBufferPointer<UInt8>) {
-        let key = Self.key(name)
-        let slot = Self.slot(key)
-        keys[slot] = key
-        counts[slot] = count
-    }
 }
 
 /// The long strings made last, reused while they match: a trip file repeats its trip's name and enum names on every

@@ -156,16 +156,39 @@ public struct JSONStreamFields: ProtoFieldSource {
 
     public func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T] {
         guard let array = try value(name) else { return [] }
+        return try elements(array, name)
+    }
+
+    /// The elements of the array `array`, member `name`'s value (most repeated fields a message asks for are absent:
+    /// kept apart so that asking stays small).
+    @inline(never)
+    private func elements<T: ProtoJSONField>(_ array: JSONStreamValue, _ name: StaticString) throws -> [T] {
+        let memory = cursor.pointee.memory
+        let depth = cursor.pointee.depth
+        let lenientEnums = cursor.pointee.lenientEnums
+        let slot = memory.pointee.repeatedFields.slot(for: name)
+        if let last = memory.pointee.repeatedFields.same(
+            as: T.self, at: slot, text: cursor.pointee.bytes + array.start,
+            available: cursor.pointee.count - array.start, depth: depth, lenientEnums: lenientEnums)
+        {
+            cursor.pointee.position = array.start + last.length
+            if last.nonASCII { cursor.pointee.sawNonASCII = true }
+            try end(array)
+            return last.elements
+        }
         var elements: [T] = []
         if try cursor.pointee.openArray(at: array.start) {
-            let hints = cursor.pointee.memory
-            elements.reserveCapacity(hints.pointee.arrayHints.count(for: name.bytes))
+            elements.reserveCapacity(memory.pointee.repeatedFields.count(at: slot))
             while true {
                 let element = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
                 elements.append(try T(protoValue: element))
                 guard try cursor.pointee.nextElement(level: level, elementStart: element.start) else { break }
             }
-            hints.pointee.arrayHints.remember(elements.count, for: name.bytes)
+            // Non-ASCII bytes read so far in the document may have been in the array: then it is validated again.
+            memory.pointee.repeatedFields.remember(
+                elements, of: name, at: slot,
+                text: UnsafeBufferPointer(start: cursor.pointee.bytes + array.start, count: cursor.pointee.position - array.start),
+                depth: depth, lenientEnums: lenientEnums, nonASCII: cursor.pointee.sawNonASCII)
         }
         try end(array)
         return elements

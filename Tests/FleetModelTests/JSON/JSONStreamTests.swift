@@ -3,6 +3,23 @@ import Testing
 
 @testable import FleetModel
 
+/// A message of one repeated field, `items`, of any element type: one name for several types.
+private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
+    var items: [Item]
+
+    init<F: ProtoFieldSource>(fields r: F) throws {
+        items = try r.repeated("items")
+        try r.finish()
+    }
+
+    init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    func encode(to encoder: any Encoder) throws {
+        var w = ProtoWriter(encoder)
+        try w.put("items", items)
+    }
+}
+
 /// The stream must give what the tape (and so the general path) gives, or leave the text to them; never accept a
 /// document the tape refuses.
 @Suite struct JSONStreamTests {
@@ -315,6 +332,88 @@ import Testing
             "2026-11-01T09:00:04ZZ", "2026-11-01T09:00:04", "2026-11-01T09:00:05Z",
         ]
         try readInTurn(texts.map(trip))
+    }
+
+    /// Repeated fields, taken again without reading when their text is what the stream read last for that field:
+    /// the same text as elements of another type (a trip's `attributes`, then a vehicle's; one field of two types),
+    /// with lenient enums and then without, and by copies of a stream that have since read other text.
+    @Test func repeatedFieldsTakenAgainAsIfReadAfresh() throws {
+        func read<M: ProtoMessage>(_ type: M.Type, _ text: String, lenient: Bool = false, by stream: inout JSONStream) -> M? {
+            Array(text.utf8).withUnsafeBytes { raw in
+                try? stream.read(raw, lenientEnums: lenient) { value in
+                    guard let fields = value.fields() else { throw ProtoDirectDecodingMiss() }
+                    return try M(fields: fields)
+                }
+            }
+        }
+        func fresh<M: ProtoMessage>(_ type: M.Type, _ text: String, lenient: Bool = false) -> M? {
+            var stream = JSONStream()
+            return read(type, text, lenient: lenient, by: &stream)
+        }
+        let attributes = #"[{"key":"a","stringValue":"x"},{"boolValue":false,"key":"b"}]"#
+        let trip = #"{"attributes":\#(attributes),"name":"t"}"#
+        let vehicle = #"{"attributes":\#(attributes),"name":"v"}"#
+        let items = #"{"items":\#(attributes)}"#
+        var stream = JSONStream()
+        for _ in 0..<2 {
+            let expectedTrip = try ProtoJSON.decode(Trip.self, from: trip)
+            #expect(read(Trip.self, trip, by: &stream) == expectedTrip)
+            let expectedVehicle = try ProtoJSON.decode(Vehicle.self, from: vehicle)
+            #expect(read(Vehicle.self, vehicle, by: &stream) == expectedVehicle)
+            // One field (one name) of two element types: the same slot.
+            let tripItems = try ProtoJSON.decode(Items<TripAttribute>.self, from: items)
+            #expect(read(Items<TripAttribute>.self, items, by: &stream) == tripItems)
+            let vehicleItems = try ProtoJSON.decode(Items<VehicleAttribute>.self, from: items)
+            #expect(read(Items<VehicleAttribute>.self, items, by: &stream) == vehicleItems)
+        }
+
+        let unknownType = #"{"remainingWaypoints":[{"tripId":"t","waypointType":"HOVERCRAFT"}]}"#
+        for lenient in [true, false, true, false] {
+            #expect(read(Trip.self, unknownType, lenient: lenient, by: &stream) == fresh(Trip.self, unknownType, lenient: lenient))
+        }
+        #expect(fresh(Trip.self, unknownType, lenient: true) != nil && fresh(Trip.self, unknownType) == nil)
+
+        let (_, full) = try fullTrip()
+        let passed = full.replacingOccurrences(of: #""tripId":"#, with: #""tripId":"x"#)
+        #expect(read(Trip.self, full, by: &stream) == fresh(Trip.self, full))
+        var copy = stream
+        for (one, other) in [(full, passed), (passed, full), (full, full), (passed, passed)] {
+            #expect(read(Trip.self, one, by: &stream) == fresh(Trip.self, one))
+            #expect(read(Trip.self, other, by: &copy) == fresh(Trip.self, other))
+        }
+    }
+
+    /// Text taken again sits as deep as when it was read: the same array one level deeper would nest past
+    /// ``JSONTape/maxDepth``, and is refused as the tape refuses it.
+    @Test func repeatedFieldsTakenAgainOnlyAtTheSameDepth() throws {
+        struct Nest: ProtoMessage {
+            var children: [Nest]
+            init<F: ProtoFieldSource>(fields r: F) throws {
+                children = try r.repeated("children")
+                try r.finish()
+            }
+            init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+            func encode(to encoder: any Encoder) throws {
+                var w = ProtoWriter(encoder)
+                try w.put("children", children)
+            }
+        }
+        func nest(_ levels: Int) -> String { levels == 0 ? "{}" : #"{"children":["# + nest(levels - 1) + "]}" }
+        func read(_ text: String, by stream: inout JSONStream) -> Nest? {
+            Array(text.utf8).withUnsafeBytes { raw in
+                try? stream.read(raw) { value in
+                    guard let fields = value.fields() else { throw ProtoDirectDecodingMiss() }
+                    return try Nest(fields: fields)
+                }
+            }
+        }
+        // Each level is an object and an array: 49 levels are 99 deep, 50 are 101.
+        var stream = JSONStream()
+        #expect(read(nest(49), by: &stream) != nil)
+        #expect(read(nest(50), by: &stream) == nil)
+        #expect(read(nest(49), by: &stream) != nil)
+        var tape = JSONTape()
+        #expect(Array(nest(50).utf8).withUnsafeBytes { tape.parse($0) } == false)
     }
 
     /// Text refused for bad UTF-8 stays refused when the same text comes again (after its strings were made once).
