@@ -40,8 +40,11 @@ struct JSONStreamRepeatedFields: Sendable {
         return (unsafeDowncast(slot, to: JSONStreamRepeatedElements<T>.self).elements, slot.text.count, slot.nonASCII)
     }
 
-    /// How many elements slot `index` holds: as many to reserve.
-    func count(at index: Int) -> Int { slots[index]?.count ?? 0 }
+    /// How many elements of `T` slot `index` holds: as many to reserve.
+    func count<T>(of _: T.Type, at index: Int) -> Int {
+        guard let slot = slots[index], slot.type == ObjectIdentifier(T.self) else { return 0 }
+        return unsafeDowncast(slot, to: JSONStreamRepeatedElements<T>.self).elements.count
+    }
 
     /// Keeps `elements`, field `name`'s, in slot `index` as what `text` reads as, under the conditions
     /// ``same(as:at:text:available:depth:lenientEnums:)`` checks. `nonASCII`: whether the text may hold bytes that are
@@ -56,7 +59,6 @@ struct JSONStreamRepeatedFields: Sendable {
         let slot = unsafeDowncast(slots[index]!, to: JSONStreamRepeatedElements<T>.self)
         slot.name = name.utf8Start
         slot.elements = elements
-        slot.count = elements.count
         slot.text.removeAll(keepingCapacity: true)
         slot.text.append(contentsOf: text)
         slot.depth = depth
@@ -72,7 +74,6 @@ class JSONStreamRepeatedField: @unchecked Sendable {
     /// The elements' type.
     let type: ObjectIdentifier
     var text: [UInt8] = []
-    var count = 0
     var depth = 0
     var lenientEnums = false
     var nonASCII = false

@@ -178,7 +178,7 @@ public struct JSONStreamFields: ProtoFieldSource {
         }
         var elements: [T] = []
         if try cursor.pointee.openArray(at: array.start) {
-            elements.reserveCapacity(memory.pointee.repeatedFields.count(at: slot))
+            elements.reserveCapacity(memory.pointee.repeatedFields.count(of: T.self, at: slot))
             while true {
                 let element = JSONStreamValue(cursor: cursor, start: cursor.pointee.position)
                 elements.append(try T(protoValue: element))
