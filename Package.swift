@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "tripterm", targets: ["tripterm"]),
         .library(name: "FleetModel", targets: ["FleetModel"]),
         .library(name: "TripFollowing", targets: ["TripFollowing"]),
+        .library(name: "TripRecordings", targets: ["TripRecordings"]),
+        .library(name: "TrackFormats", targets: ["TrackFormats"]),
         .library(name: "MapRendering", targets: ["MapRendering"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "FleetClient", targets: ["FleetClient"]),
@@ -31,11 +33,12 @@ let package = Package(
         .target(name: "FleetModel"),
         .target(name: "MapRendering", dependencies: ["FleetModel"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // One Fleet Engine REST client (trips and vehicles) and the token providers, for rider and driver alike.
+        // One Fleet Engine REST client (trips and vehicles) and the token providers, for rider and driver alike, and
+        // the trip model's backend over it.
         .target(
             name: "FleetClient",
             dependencies: [
-                "FleetModel",
+                "FleetModel", "TripFollowing",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 // Only to classify transport failures (refused, reset, DNS, TLS) by their NIO error types.
@@ -43,25 +46,37 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                // Locks ThreadSanitizer can see (docs/TESTING.md), also in DriverKit, FleetServer and FaultInjection.
+                // Locks ThreadSanitizer can see (docs/TESTING.md), also in DriverKit, FleetServer and TestSupport.
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // The trip model every follower needs: TripModel, the backend protocol, subscribers, the virtual clock. No
+        // HTTP: the Fleet Engine backend lives in FleetClient, so code that only reads files never links a client.
         .target(
             name: "TripFollowing",
             dependencies: [
-                "FleetModel", "FleetClient", "CZlib",
+                "FleetModel",
                 // Locks ThreadSanitizer can see (Synchronization's Mutex it cannot: docs/TESTING.md).
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // Track formats read and written by both sides: GPX, NMEA, GeoJSON tracks, gzip, the XML encoding guard.
+        .target(name: "TrackFormats", dependencies: ["FleetModel", "CZlib"]),
+        // Recordings: trip files, importers (Cloud Logging, GPX, GeoJSON), writers, and replay as a trip backend.
+        .target(
+            name: "TripRecordings",
+            dependencies: [
+                "FleetModel", "TripFollowing", "TrackFormats",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         // Road maps imported from OpenStreetMap: the base map under a trip, snapping and routing.
-        .target(name: "RoadMap", dependencies: ["FleetModel", "CZlib"]),
+        .target(name: "RoadMap", dependencies: ["FleetModel", "TrackFormats", "CZlib"]),
         // The driver side: the Driver SDK's vehicle reporter, location sources (simulated, GPX, NMEA, gpsd), navigation.
         .target(
             name: "DriverKit",
             dependencies: [
-                "FleetModel", "FleetClient", "RoadMap",
+                "FleetModel", "FleetClient", "RoadMap", "TrackFormats", "TripFollowing",
                 .product(name: "Logging", package: "swift-log"),
                 // Only for the gpsd TCP connection.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -84,13 +99,18 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        // Loopback fault injection for tests (a raw HTTP server and a fault-injecting proxy). A library, not a test
-        // target, because three test targets share it; only test targets depend on it.
+        // What the tests share: loopback fault injection (a raw HTTP server and a fault-injecting proxy), trip
+        // fixtures and the subscriber event log. A library, not a test target, because several test targets share it;
+        // only test targets depend on it, so nothing in it ships.
         .target(
-            name: "FaultInjection",
+            name: "TestSupport",
             dependencies: [
                 "FleetModel",
                 "FleetClient",
+                "FleetServer",
+                "TripFollowing",
+                "MapRendering",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -104,13 +124,15 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(
             name: "TerminalUI",
-            dependencies: ["MapRendering", "CNcursesw", "TripFollowing", "FleetModel", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: ["MapRendering", "CNcursesw", "TripFollowing", "TripRecordings", "DriverKit", "FleetModel", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .executableTarget(
             name: "tripterm",
             dependencies: [
                 "FleetModel",
                 "TripFollowing",
+                "TripRecordings",
+                "TrackFormats",
                 "FleetClient",
                 "FleetServer",
                 "MapRendering",
@@ -124,24 +146,35 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel"]),
+        .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "FleetModel"]),
         .testTarget(
-            name: "TripFollowingTests", dependencies: ["TripFollowing", "FleetModel", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "TripFollowingTests",
+            dependencies: ["TripFollowing", "FleetModel", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+        ),
+        .testTarget(
+            name: "TripRecordingsTests",
+            dependencies: [
+                "TripRecordings", "TripFollowing", "TrackFormats", "FleetModel", "TestSupport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         // Golden frames are read through #filePath, not as resources.
-        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "FleetModel"], exclude: ["Golden"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering", "TripFollowing", "FleetModel"]),
+        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "FleetModel", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering", "TripFollowing", "TripRecordings", "FleetModel"]
+        ),
         .testTarget(
             name: "FleetClientTests",
             dependencies: [
-                "FleetClient", "FleetModel", "TripFollowing", "FaultInjection",
+                "FleetClient", "FleetModel", "TripFollowing", "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         .testTarget(
             name: "FleetServerTests",
             dependencies: [
-                "FleetServer", "FleetModel",
+                "FleetServer", "FleetModel", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -149,11 +182,15 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "CZlib"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "TrackFormats", "TestSupport", "CZlib"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "DriverKitTests",
             dependencies: [
-                "DriverKit", "FleetModel", "FleetClient", "FleetServer", "RoadMap", "TripFollowing", "FaultInjection",
+                "DriverKit", "FleetModel", "FleetClient", "FleetServer", "RoadMap", "TripFollowing", "TrackFormats",
+                "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -165,7 +202,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TriptermTests",
-            dependencies: ["tripterm", "FaultInjection", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            dependencies: ["tripterm", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             exclude: ["Golden"]
         ),
     ],
@@ -181,7 +218,8 @@ if let fuzzerRuntime = Context.environment["TRIPTERM_FUZZ_RUNTIME"] {
         .executableTarget(
             name: "tripterm-fuzz",
             dependencies: [
-                "CLibFuzzer", "FleetModel", "TripFollowing", "DriverKit", "RoadMap", "FleetServer",
+                "CLibFuzzer", "FleetModel", "TripFollowing", "TripRecordings", "TrackFormats", "DriverKit", "RoadMap",
+                "FleetServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),

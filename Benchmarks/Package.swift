@@ -14,13 +14,14 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
-            name: "TripFollowingBench",
+            name: "TripRecordingsBench",
             dependencies: [
+                .product(name: "TripRecordings", package: "tripterm"),
                 .product(name: "TripFollowing", package: "tripterm"),
                 .product(name: "FleetModel", package: "tripterm"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
-            path: "Benchmarks/TripFollowingBench",
+            path: "Benchmarks/TripRecordingsBench",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]

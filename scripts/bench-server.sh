@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Throughput of `tripterm serve` under wrk, next to nginx serving a static Trip of the same kind
-# (/work/shared/peers/nginx_ceiling.sh, when present). See docs/PERFORMANCE.md, "The local server".
+# (../shared/peers/nginx_ceiling.sh beside the checkout, when present). See docs/PERFORMANCE.md, "The local server".
 #
 # Starts the release build of tripterm on a free loopback port with a throwaway database, creates a vehicle and an
 # assigned trip, reports one location with an S2 route segment, then drives with wrk (keep-alive, THREADS threads)
@@ -11,9 +11,11 @@
 # Needs: wrk (Debian: apt-get install wrk), python3, `swift build -c release --product tripterm`.
 # Environment: DURATION (10), THREADS (2), CONNS ("64 256"), NGINX_PEER (1 = also run the nginx ceiling),
 # SERVE_FLAGS (added to `tripterm serve`: --no-event-loop-answers sends every poll through Hummingbird,
-# --parse-every-poll parses repeated polls too, to compare), MISS_TRIPS (5000; 0 skips that run).
+# --parse-every-poll parses repeated polls too, to compare), MISS_TRIPS (5000; 0 skips that run),
+# TRIPTERM_PEERS (the peers' folder; by default ../shared/peers, beside the checkout wherever it is).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PEERS="${TRIPTERM_PEERS:-$(cd .. && pwd)/shared/peers}"
 SWIFT="${SWIFT:-swift}"
 DURATION="${DURATION:-10}"
 THREADS="${THREADS:-2}"
@@ -121,7 +123,11 @@ LUA
   summary "tripterm GetTrip, $MISS_TRIPS trips in turn (cache misses) conns=64" "$work/miss-64.txt"
 fi
 
-if [ "${NGINX_PEER:-1}" = 1 ] && [ -x /work/shared/peers/nginx_ceiling.sh ]; then
-  kill -TERM "$pid"; wait "$pid" || true; pid=""
-  DURATION="$DURATION" THREADS="$THREADS" CONNS="$CONNS" /work/shared/peers/nginx_ceiling.sh
+if [ "${NGINX_PEER:-1}" = 1 ]; then
+  if [ -x "$PEERS/nginx_ceiling.sh" ]; then
+    kill -TERM "$pid"; wait "$pid" || true; pid=""
+    DURATION="$DURATION" THREADS="$THREADS" CONNS="$CONNS" "$PEERS/nginx_ceiling.sh"
+  else
+    echo "bench-server: nginx ceiling skipped: no $PEERS/nginx_ceiling.sh" >&2
+  fi
 fi

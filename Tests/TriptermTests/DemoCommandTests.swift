@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -50,7 +51,7 @@ struct RiderScreenTests {
                 + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
         }
         let screen = try session.expectScreen(
-            showing: "Enroute to pickup", "updates", "demo · http://127.0.0.1:", "Pickup", "Dropoff", "Next stops",
+            showing: "Enroute to pickup", " update", "demo · http://127.0.0.1:", "Pickup", "Dropoff", "Next stops",
             "├", " m", "Tab driver")  // the last two: the scale bar
         #expect(screen.contains("◎") || screen.contains("⚑"), "pickup or dropoff marker on the map")
         // The car moves: its heading arrow is drawn once the first reports arrive.

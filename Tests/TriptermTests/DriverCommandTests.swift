@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import Foundation
 import Testing
@@ -31,6 +32,24 @@ import FoundationNetworking
             #expect(out.stderr.contains(message), "\(arguments): \(out.stderr)")
             #expect(out.stdout.isEmpty)
         }
+    }
+
+    /// A GPX or NMEA file that cannot be used is reported with its place before any server is asked: here the
+    /// backend is a port nobody listens on, and the error is still the file's.
+    @Test func aBadTrackFileIsReportedBeforeTheBackendIsReached() throws {
+        let directory = try Repository.temporaryDirectory("driver-bad-gpx")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gpx = directory.appendingPathComponent("bad.gpx").path
+        try "<gpx>\n<trk><trkseg>\n<trkpt lat=\"95\" lon=\"7\"></trkpt>\n</trkseg></trk></gpx>\n"
+            .write(toFile: gpx, atomically: true, encoding: .utf8)
+        let out = try TriptermBinary.run([
+            "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", "http://127.0.0.1:9", "--token", "t",
+            "--gpx", gpx, "--headless",
+        ])
+        #expect(out.status == 1, "\(out.stderr)")
+        #expect(out.stderr.contains("\(gpx):3:1: <trkpt> lat=\"95\" is not a latitude"), "\(out.stderr)")
+        #expect(!out.stderr.contains("UNAVAILABLE"), "no request was sent")
+        #expect(out.stdout.isEmpty)
     }
 
     @Test func simulatedDriveCarriesATripToCompleteAndEndsOffline() async throws {

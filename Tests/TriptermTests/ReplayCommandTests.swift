@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import Foundation
 import Testing
@@ -6,13 +7,7 @@ import Testing
 @Suite struct ReplayCommandTests {
     static let sample = "Assets/trips/monaco-stops.jsonl"
 
-    static var repositoryRoot: URL {
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) { dir = dir.deletingLastPathComponent() }
-        return dir
-    }
-
-    static func asset(_ path: String) -> String { repositoryRoot.appendingPathComponent(path).path }
+    static func asset(_ path: String) -> String { Repository.path(path) }
 
     static func temporaryDirectory() -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-cli-\(UUID().uuidString)")

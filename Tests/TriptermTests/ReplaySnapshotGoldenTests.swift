@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Whole screens, as `tripterm replay --snapshot` prints them, compared with files under `Golden/`: the map with
@@ -23,22 +24,6 @@ import Testing
             ["replay", ReplayCommandTests.asset(ReplayCommandTests.sample), "--snapshot", "--map", map] + arguments,
             environment: ["TZ": "UTC", "NO_COLOR": ""])
         #expect(out.status == 0, "\(out.stderr)")
-        let file = Self.golden.appendingPathComponent(name + ".txt")
-        if ProcessInfo.processInfo.environment["TRIPTERM_UPDATE_GOLDEN"] == "1" {
-            try out.stdout.write(to: file, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(out.stdout == expected, "\(name) differs from its golden file:\n\(Self.diff(expected: expected, actual: out.stdout))")
-    }
-
-    /// The differing lines, numbered, `-` expected and `+` actual.
-    static func diff(expected: String, actual: String) -> String {
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        return (0..<max(a.count, b.count)).compactMap { i -> String? in
-            let x = i < a.count ? String(a[i]) : "∅", y = i < b.count ? String(b[i]) : "∅"
-            return x == y ? nil : String(format: "%3d - %@\n%3d + %@", i + 1, x, i + 1, y)
-        }.joined(separator: "\n")
+        Golden.check(out.stdout, against: Self.golden.appendingPathComponent(name + ".txt"))
     }
 }

@@ -1,4 +1,4 @@
-import FaultInjection
+import TestSupport
 import FleetModel
 import Foundation
 import NIOConcurrencyHelpers
@@ -51,11 +51,42 @@ import Testing
         #expect(values.last?["callback"] == .string("trip"))
     }
 
+    @Test func aTokenFileIsReadAndTrimmed() async throws {
+        let file = try Self.tokenFile("  tok-from-file\n\n")
+        let (out, requests) = try await Self.withFake([(200, Self.trip("COMPLETE"))]) { url in
+            try await Self.run(["rider", "--trip", Self.name, "--backend", url, "--headless", "--token-file", file])
+        }
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(!requests.isEmpty && requests.allSatisfy { $0.hasSuffix(" Bearer tok-from-file") }, "\(requests)")
+    }
+
+    @Test func theEnvironmentTokenIsUsedOnlyWithoutATokenOption() async throws {
+        let environment = ["TRIPTERM_TOKEN": "tok-from-env\n"]
+        let (alone, fromEnvironment) = try await Self.withFake([(200, Self.trip("COMPLETE"))]) { url in
+            try await Self.run(["rider", "--trip", Self.name, "--backend", url, "--headless"], environment: environment)
+        }
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(!fromEnvironment.isEmpty && fromEnvironment.allSatisfy { $0.hasSuffix(" Bearer tok-from-env") })
+        let (given, fromOption) = try await Self.withFake([(200, Self.trip("COMPLETE"))]) { url in
+            let arguments = ["rider", "--trip", Self.name, "--backend", url, "--headless", "--token", "tok"]
+            return try await Self.run(arguments, environment: environment)
+        }
+        #expect(given.status == 0, "\(given.stderr)")
+        #expect(!fromOption.isEmpty && fromOption.allSatisfy { $0.hasSuffix(" Bearer tok") }, "\(fromOption)")
+    }
+
     @Test func badOptionsFailWithOneClearLine() async throws {
+        let empty = try Self.tokenFile(" \n")
+        let missing = empty + ".missing"
+        let twoLines = try Self.tokenFile("tok\nmore\n")
         let cases: [([String], String)] = [
             (["rider", "--trip", "trips/t1", "--headless"], "invalid trip name \"trips/t1\""),
             (["rider", "--trip", Self.name, "--interval", "0.5", "--headless"], "--interval must be a number of seconds, at least 1"),
             (["rider", "--trip", Self.name, "--token", "a", "--token-url", "http://x", "--headless"], "do not go together"),
+            (["rider", "--trip", Self.name, "--token", "a", "--token-file", empty, "--headless"], "do not go together"),
+            (["rider", "--trip", Self.name, "--token-file", empty, "--headless"], "--token-file '\(empty)' is empty"),
+            (["rider", "--trip", Self.name, "--token-file", missing, "--headless"], "'\(missing)' does not exist"),
+            (["rider", "--trip", Self.name, "--token-file", twoLines, "--headless"], "must hold one token"),
             (["rider", "--trip", Self.name, "--backend", "localhost:8787", "--headless"], "invalid backend URL \"localhost:8787\""),
         ]
         for (arguments, message) in cases {
@@ -69,6 +100,13 @@ import Testing
 
     // MARK: Support
 
+    /// A new file holding `text`, for `--token-file`.
+    static func tokenFile(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-token-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
     /// Runs a loopback server answering the script in order (the last answer repeating), and `body` with its URL.
     /// Returns what `body` returned and the requests, as `METHOD path?query authorization-header`.
     static func withFake<T: Sendable>(_ script: [(Int, String)], _ body: (String) async throws -> T) async throws -> (T, [String]) {
@@ -78,11 +116,15 @@ import Testing
         }
     }
 
-    /// Runs the binary without blocking a Swift concurrency thread (the server above needs them).
-    static func run(_ arguments: [String]) async throws -> TriptermBinary.Output {
+    /// Runs the binary without blocking a Swift concurrency thread (the server above needs them), with `environment`
+    /// added to this process's — less any TRIPTERM_TOKEN of its own, which would change what is sent.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> TriptermBinary.Output {
         let process = Process()
         process.executableURL = TriptermBinary.url
         process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["TRIPTERM_TOKEN"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

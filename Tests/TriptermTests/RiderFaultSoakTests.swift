@@ -1,4 +1,4 @@
-import FaultInjection
+import TestSupport
 import FleetModel
 import Foundation
 import Testing

@@ -34,7 +34,7 @@ call("POST", "/v1/providers/tripterm-demo/trips?tripId=trip-1",
       "pickupPoint": {"point": {"latitude": 43.7395322, "longitude": 7.4268815}},
       "dropoffPoint": {"point": {"latitude": 43.7490172, "longitude": 7.4364205}},
       # Four stops on the way, so that the answer (2.75 KB with the vehicle's report) is about the size of the
-      # static Trip nginx serves in /work/shared/peers/nginx_ceiling.sh.
+      # static Trip nginx serves in ../shared/peers/nginx_ceiling.sh.
       "intermediateDestinations": [{"point": {"latitude": 43.7405 + 0.0015 * i, "longitude": 7.4280 + 0.0015 * i}}
                                    for i in range(4)]})
 call("PUT", "/v1/providers/tripterm-demo/trips/trip-1?updateMask=tripStatus", {"tripStatus": "ENROUTE_TO_PICKUP"})

@@ -57,7 +57,7 @@ struct QueryInput {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    // Thresholds loose for time on 2 shared cores, nearly exact for allocations (as TripFollowingBench).
+    // Thresholds loose for time on 2 shared cores, nearly exact for allocations (as TripRecordingsBench).
     func configuration(maxDuration: Duration, maxIterations: Int, units: BenchmarkTimeUnits) -> Benchmark.Configuration {
         .init(
             metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: units,

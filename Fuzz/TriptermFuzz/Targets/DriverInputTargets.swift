@@ -1,3 +1,4 @@
+import TrackFormats
 import DriverKit
 import FleetModel
 import Foundation

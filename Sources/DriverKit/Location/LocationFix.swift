@@ -1,5 +1,6 @@
 import FleetModel
 import Foundation
+import TrackFormats
 
 /// One position report from a location source: what a phone's location provider hands the Driver SDK.
 ///
@@ -30,6 +31,13 @@ public struct LocationFix: Hashable, Sendable {
         self.altitude = altitude
         self.sensor = sensor
         self.time = time
+    }
+
+    /// A point of a recorded track (GPX, NMEA, GeoJSON) as a fix from `sensor`.
+    public init(_ point: TrackPoint, sensor: LocationSensor = .gps) {
+        self.init(
+            coordinate: point.location, heading: point.course, speed: point.speed, accuracy: point.accuracy,
+            altitude: point.elevation, sensor: sensor, time: point.time.date)
     }
 
     /// The fix as Fleet Engine's `VehicleLocation`: heading rounded into [0, 360), accuracy as `latlngAccuracy`.

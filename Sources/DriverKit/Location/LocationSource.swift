@@ -1,3 +1,4 @@
+import TrackFormats
 /// Where a driver's positions come from: a simulated drive, a GPX or NMEA file, or a live gpsd.
 ///
 /// ```swift

@@ -1,11 +1,10 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// Plays fixes read from a file at their recorded pace on a clock, re-timed so the first one is "now": a recorded
+/// Plays fixes read from a file at their recorded pace on a clock (faster on a clock that runs faster), re-timed so the first one is "now": a recorded
 /// drive then looks live to Fleet Engine (whose ETAs count from a location's update time).
 struct RecordedFixes: Sendable {
     var fixes: [LocationFix]
-    var pace: Pace
     var clock: any Clock<Duration>
     var startTime: @Sendable () -> Date
 
@@ -14,7 +13,7 @@ struct RecordedFixes: Sendable {
         let start = startTime()
         var previous = first.time
         for var fix in fixes {
-            try await clock.sleep(for: pace.wait(fix.time.timeIntervalSince(previous)))
+            try await clock.sleep(for: .seconds(max(0, fix.time.timeIntervalSince(previous))))
             previous = fix.time
             fix.time = start.addingTimeInterval(fix.time.timeIntervalSince(first.time))
             continuation.yield(fix)

@@ -1,4 +1,5 @@
 import FleetModel
+import TrackFormats
 
 /// Imports the drivable roads of an OpenStreetMap XML extract (`.osm` or `.osm.gz`) into a ``RoadMap``, reading the
 /// file as a stream in one pass.
@@ -19,14 +20,17 @@ public enum OSMImporter {
     public static func importFile(
         path: String, attribution: String = RoadMap.openStreetMapAttribution
     ) throws(RoadMapError) -> (map: RoadMap, summary: Summary) {
-        var file = try FileChunkSource(path: path)
-        guard let first = try file.nextChunk() else { throw RoadMapError(path: path, message: "the file is empty") }
+        var file = try RoadMapError.reading { () throws(InputError) in try FileChunkSource(path: path) }
+        guard let first = try RoadMapError.reading({ () throws(InputError) in try file.nextChunk() }) else {
+            throw RoadMapError(path: path, message: "the file is empty")
+        }
         if first.starts(with: RoadMapFile.magic) {
             throw RoadMapError(path: path, message: "this is already a road-map file; import reads OpenStreetMap XML")
         }
         let source = PrefixedChunkSource(prefix: first, base: file)
         if first.starts(with: [0x1F, 0x8B]) {
-            return try importXML(from: GzipChunkSource(source, path: path), path: path, attribution: attribution)
+            let inflated = try RoadMapError.reading { () throws(InputError) in try GzipChunkSource(source, path: path) }
+            return try importXML(from: inflated, path: path, attribution: attribution)
         }
         return try importXML(from: source, path: path, attribution: attribution)
     }

@@ -1,3 +1,4 @@
+import TrackFormats
 /// A streaming scanner for the plain XML that OpenStreetMap writes: it hands over one tag at a time (name and
 /// attribute ranges into its buffer) and skips text, comments, processing instructions and DOCTYPEs.
 ///
@@ -145,7 +146,7 @@ struct XMLTagScanner<Source: ByteChunkSource> {
     /// Drops the consumed bytes before `position` and appends the next chunk; false at the end of the input.
     private mutating func fill() throws(RoadMapError) -> Bool {
         guard !atEnd else { return false }
-        guard let chunk = try source.nextChunk() else {
+        guard let chunk = try RoadMapError.reading({ () throws(InputError) in try source.nextChunk() }) else {
             atEnd = true
             return false
         }

@@ -1,3 +1,5 @@
+import TrackFormats
+
 /// Why a road-map or OpenStreetMap file cannot be used, said the way compilers say it (`monaco.osm:12: …`,
 /// `monaco.roadmap: offset 1234: …`) so a person can go straight to the problem.
 public struct RoadMapError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -19,5 +21,16 @@ public struct RoadMapError: Error, Sendable, Equatable, CustomStringConvertible 
         if let line { return "\(path):\(line): \(message)" }
         if let offset { return "\(path): offset \(offset): \(message)" }
         return "\(path): \(message)"
+    }
+}
+
+extension RoadMapError {
+    /// Runs a read of the file's bytes (TrackFormats' chunk sources, gzip), its errors said as road-map errors.
+    static func reading<T>(_ body: () throws(InputError) -> T) throws(RoadMapError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw RoadMapError(path: error.path, line: error.line, message: error.message)
+        }
     }
 }

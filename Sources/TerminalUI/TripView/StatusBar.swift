@@ -1,5 +1,6 @@
 import FleetModel
 import MapRendering
+import TripFollowing
 
 /// The status bar: where the trip comes from and how polling goes on the left; the last failure, by class, on
 /// the right — a recoverable one with its retry countdown, a client one with what to do about it.
@@ -38,7 +39,7 @@ struct StatusBar {
         case .replay:
             line.append(state.backendName, styled(styles.bar))
         }
-        line.append(" · \(state.updateCount) updates", styled(styles.bar))
+        line.append(" · " + Summary.count(state.updateCount, "update"), styled(styles.bar))
         if let notice { line.append(" · " + notice, styled(styles.heading)) }
         return line
     }

@@ -1,3 +1,4 @@
+import TripRecordings
 import FleetModel
 import TripFollowing
 

@@ -1,3 +1,4 @@
+import TripRecordings
 import ArgumentParser
 import AsyncHTTPClient
 import DriverKit
@@ -6,6 +7,7 @@ import FleetModel
 import FleetServer
 import Foundation
 import RoadMap
+import TerminalUI
 import TripFollowing
 
 /// `tripterm demo`: everything at once, with no setup — the local server, a provider creating a trip in Monaco, a
@@ -54,7 +56,7 @@ struct DemoCommand: AsyncParsableCommand {
         let directory = dataDirectory.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-demo-\(getpid())")
         defer { if temporary { try? FileManager.default.removeItem(at: directory) } }
-        let server = try await EmbeddedServer.start(dataDirectory: directory)
+        let server = try await LocalFleetServer.start(dataDirectory: directory)
         let http = FleetEngineClient.makeHTTPClient()
         do {
             try await play(server: server, graph: graph, http: http)
@@ -67,31 +69,31 @@ struct DemoCommand: AsyncParsableCommand {
         await server.stop()
     }
 
-    private func play(server: EmbeddedServer, graph: RoadGraph, http: HTTPClient) async throws {
+    private func play(server: LocalFleetServer, graph: RoadGraph, http: HTTPClient) async throws {
         let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
         let scenario = try DemoScenario(graph: graph, speed: speed, id: id)
         let provider = try FleetEngineClient(
-            baseURL: server.baseURL, tokenProvider: try await server.token(.server), httpClient: http,
+            baseURL: server.baseURL, tokenProvider: FixedTokenProvider(token: try await server.token(.server)), httpClient: http,
             options: FleetClientOptions(role: .server))
         let driver = try FleetEngineClient(
-            baseURL: server.baseURL, tokenProvider: try await server.token(AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID)),
+            baseURL: server.baseURL, tokenProvider: FixedTokenProvider(token: try await server.token(AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID))),
             httpClient: http, options: FleetClientOptions(role: .driver))
         let rider = try FleetEngineClient(
-            baseURL: server.baseURL, tokenProvider: try await server.token(AuthorizationClaims(tripid: scenario.tripName.tripID)),
+            baseURL: server.baseURL, tokenProvider: FixedTokenProvider(token: try await server.token(AuthorizationClaims(tripid: scenario.tripName.tripID))),
             httpClient: http, options: FleetClientOptions(role: .consumer))
         try await scenario.setUp(client: provider)
 
         let model = TripModel(tripName: scenario.tripName, backend: FleetEngineBackend(client: rider), options: TripModelOptions(pollInterval: .seconds(1)))
         let recorder = try record.map { try TripRecorder(path: $0, tripName: scenario.tripName, source: "tripterm demo") }
         if let recorder { await model.register(recorder) }
-        // The drive's own failure, not the one quitting causes by cancelling it.
         let reporter = scenario.makeReporter(driver: driver)
-        let log = DriverConsoleLog()
+        let log = DriverLog()
         await reporter.addListener(log)
-        let view = DemoDriverView(vehicleName: scenario.vehicleName, tripID: scenario.tripName.tripID)
+        let car = try await scenario.makeDriver(reporter: reporter, driver: driver, provider: provider, log: log)
+        // The drive's own failure, not the one quitting causes by cancelling it.
         let drive = Task { () -> (any Error)? in
             do {
-                try await scenario.play(provider: provider, reporter: reporter, view: view)
+                try await scenario.play(driver: car)
                 return nil
             } catch {
                 return Task.isCancelled ? nil : error
@@ -100,9 +102,7 @@ struct DemoCommand: AsyncParsableCommand {
         if TripFollowerSession.wantsHeadless(headless) {
             await TripFollowerSession.runHeadless(model, json: json)
         } else {
-            let console = TripFollowerSession.DriverConsoleView(
-                snapshot: { await view.consoleState(reporter: reporter, log: log, backend: server.baseURL) },
-                perform: { await view.perform($0, reporter: reporter, log: log) })
+            let console = DriverConsoleModel(driver: car, log: log, backend: server.baseURL, tripKeys: false)
             try await TripFollowerSession.runScreen(
                 model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display, driverConsole: console)
         }

@@ -5,6 +5,8 @@ import FleetClient
 import FleetModel
 import Foundation
 import RoadMap
+import TerminalUI
+import TripFollowing
 
 #if canImport(Glibc)
 import Glibc
@@ -110,6 +112,11 @@ struct DriverCommand: AsyncParsableCommand {
     }
 
     private func drive(_ name: VehicleName, http: HTTPClient) async throws {
+        // Recorded and simulated drives play on a clock that runs --speed-up times faster than the wall clock.
+        let clock: any Clock<Duration> =
+            speedUp == 1 ? ContinuousClock() : VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speedUp))
+        // A file that cannot be used is reported before anything is asked of the backend.
+        let recorded = try recordedSource(clock: clock)
         let client: FleetEngineClient
         do {
             client = try FleetEngineClient(
@@ -119,46 +126,45 @@ struct DriverCommand: AsyncParsableCommand {
             throw CommandFailure("--backend: \(error.message)")
         }
         let printer = DriverEventPrinter(format: json ? .json : .text)
-        let consoleLog = DriverConsoleLog()
+        let consoleLog = DriverLog()
         // Piped or redirected output gets the lines a script can read, as if --headless were given.
         let useConsole = !headless && isatty(STDOUT_FILENO) == 1
-        let log: @Sendable (String) -> Void
+        let notes: @Sendable (String) -> Void
         if useConsole {
-            log = { consoleLog.append($0) }
+            notes = { consoleLog.append($0) }
         } else {
-            log = { printer.line($0) }
+            notes = { printer.line($0) }
         }
         let current: Vehicle
         do {
-            current = try await DriverVehicleSetup.fetchOrCreate(client: client, name: name, log: log)
+            current = try await DriverVehicleSetup.fetchOrCreate(client: client, name: name, log: notes)
         } catch {
             throw CommandFailure("vehicle \(name): \(error.code.name) (\(error.errorClass)): \(error.message) — \(error.hint)")
         }
         let noMap = display.noMap
         let explicitMap: RoadGraph? = try noMap ? nil : display.mapPath.map { path in try DriverRoadMaps.explicit(path: path) }
         let mapLookup: @Sendable (LatLng) -> RoadGraph? = { point in noMap ? nil : explicitMap ?? DriverRoadMaps.bundled(near: point) }
-        let source = try makeSource(vehicle: current, mapLookup: mapLookup)
+        let source = try recorded ?? simulatedSource(vehicle: current, mapLookup: mapLookup, clock: clock)
 
         let reporter = VehicleReporter(client: client, vehicle: name, interval: .milliseconds(Int64(interval * 1000)))
-        let session = DriverSession(
-            client: client, vehicleName: name, vehicle: current, reporter: reporter, autoAdvance: autoAdvance,
-            mapLookup: mapLookup, log: log)
+        let driver = TripDriver(
+            reporter: reporter, vehicleClient: client, tripClient: client, vehicleName: name, vehicle: current,
+            options: TripDriver.Options(autoAdvance: autoAdvance), roadGraph: mapLookup, notes: notes)
         if useConsole {
-            try await DriverConsoleRunner.run(
-                session: session, reporter: reporter, source: source, display: display, log: consoleLog, backend: client.baseURL)
+            let console = DriverConsoleModel(driver: driver, log: consoleLog, backend: client.baseURL, tripKeys: true)
+            try await DriverConsoleRunner.run(console, source: source, display: display)
         } else {
-            try await runHeadless(session: session, reporter: reporter, source: source, printer: printer)
+            try await runHeadless(driver: driver, source: source, printer: printer)
         }
     }
 
     /// Reports until the source ends or a signal comes, then sets the vehicle OFFLINE.
-    private func runHeadless(
-        session: DriverSession, reporter: VehicleReporter, source: any LocationSource, printer: DriverEventPrinter
-    ) async throws {
+    private func runHeadless(driver: TripDriver, source: any LocationSource, printer: DriverEventPrinter) async throws {
+        let reporter = driver.reporter
         await reporter.addListener(printer)
         await reporter.updateVehicleState(.online)
         await reporter.setLocationTrackingEnabled(true)
-        let driving = Task { try await session.drive(source) }
+        let driving = Task { try await driver.drive(source) }
         let signals = DriverSignals { number in
             printer.line("signal \(number): stopping")
             driving.cancel()
@@ -177,23 +183,30 @@ struct DriverCommand: AsyncParsableCommand {
         if s.successes == 0 { throw ExitCode.failure }
     }
 
-    private func makeSource(vehicle: Vehicle, mapLookup: @Sendable (LatLng) -> RoadGraph?) throws -> any LocationSource {
-        let pace = Pace(speedUp: speedUp)
+    /// The `--gpx`, `--nmea` or `--gpsd` source, its file read and checked now; nil with `--simulate`.
+    private func recordedSource(clock: any Clock<Duration>) throws -> (any LocationSource)? {
         if let gpx {
             _ = try Self.checked { () throws(LocationSourceError) in try GPXLocationSource.read(path: gpx) }
-            return GPXLocationSource(path: gpx, pace: pace)
+            return GPXLocationSource(path: gpx, clock: clock)
         }
         if let nmea {
             _ = try Self.checked { () throws(LocationSourceError) in try NMEALocationSource.read(path: nmea) }
-            return NMEALocationSource(path: nmea, pace: pace)
+            return NMEALocationSource(path: nmea, clock: clock)
         }
         if let gpsd { return try Self.checked { () throws(LocationSourceError) in try GpsdLocationSource(address: gpsd) } }
+        return nil
+    }
+
+    /// `--simulate`: a drive through the vehicle's remaining stops, on the road map that holds it.
+    private func simulatedSource(
+        vehicle: Vehicle, mapLookup: @Sendable (LatLng) -> RoadGraph?, clock: any Clock<Duration>
+    ) throws -> any LocationSource {
         let hint = vehicle.lastLocation?.location ?? vehicle.waypoints.first?.location?.point
         let graph = hint.flatMap(mapLookup)
-        let path = try DriverSimulatedRoute.path(for: vehicle, graph: graph)
+        let route = try Self.checked { () throws(LocationSourceError) in try SimulatedTripRoute(vehicle: vehicle, graph: graph) }
         let driveSpeed: DriveSpeed = if let speed { .constant(speed / 3.6) } else if let graph { .road(graph) } else { .constant(30 / 3.6) }
         return SimulatedDrive(
-            path: path, speed: driveSpeed, pace: pace, noise: noise.map { GPSNoise(sigmaMeters: $0, seed: seed) })
+            path: route.path, speed: driveSpeed, noise: noise.map { GPSNoise(sigmaMeters: $0, seed: seed) }, clock: clock)
     }
 
     /// A source that cannot start is a one-line error before anything is sent.

@@ -1,7 +1,9 @@
+import TripRecordings
 import ArgumentParser
 import FleetModel
 import Foundation
 import TripFollowing
+import TrackFormats
 
 /// `tripterm export FILE --to gpx|geojson|trip`: converts any input tripterm reads.
 struct ExportCommand: AsyncParsableCommand {

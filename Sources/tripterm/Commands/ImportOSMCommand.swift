@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RoadMap
+import TripFollowing
 
 /// `tripterm import-osm IN.osm[.gz] -o OUT.roadmap`: turns an OpenStreetMap extract into the road map tripterm
 /// draws under trips and routes on.
@@ -32,10 +33,14 @@ struct ImportOSMCommand: AsyncParsableCommand {
         try RoadMapFile.save(map, to: output)
         let seconds = Date().timeIntervalSince(started)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        var report = "\(output): \(summary.waysKept) roads (\(map.ways.count) ways, "
-        report += "\(map.ways.reduce(0) { $0 + $1.points.count }) points) from \(summary.waysRead) ways and "
-        report += "\(summary.nodesRead) nodes, \(size / 1024) KiB, in \(String(format: "%.2f", seconds)) s"
-        if summary.missingPoints > 0 { report += "; \(summary.missingPoints) points lay outside the extract" }
+        let points = map.ways.reduce(0) { $0 + $1.points.count }
+        var report = "\(output): \(Summary.count(summary.waysKept, "road")) (\(Summary.count(map.ways.count, "way")), "
+        report += "\(Summary.count(points, "point"))) from \(Summary.count(summary.waysRead, "way")) and "
+        report += "\(Summary.count(summary.nodesRead, "node")), \(size / 1024) KiB, "
+        report += "in \(String(format: "%.2f", seconds)) s"
+        if summary.missingPoints > 0 {
+            report += "; \(Summary.count(summary.missingPoints, "point")) lay outside the extract"
+        }
         FileHandle.standardError.write(Data((report + "\n").utf8))
     }
 }

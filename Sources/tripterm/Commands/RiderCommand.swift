@@ -1,3 +1,4 @@
+import TripRecordings
 import ArgumentParser
 import AsyncHTTPClient
 import FleetClient

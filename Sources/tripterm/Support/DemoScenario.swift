@@ -7,7 +7,7 @@ import TripFollowing
 
 /// The demo's trip in Monaco, played by the two other parties of journey sharing: the provider's back end
 /// (creates the vehicle and the trip, moves the trip's status at each stop) and the driver's phone (a
-/// `VehicleReporter` fed by a `SimulatedDrive` along road-map routes, guided by a `Navigator`).
+/// `TripDriver` reporting a `SimulatedDrive` along road-map routes).
 struct DemoScenario: Sendable {
     static let provider = "demo"
     /// Place du Casino, where the car waits.
@@ -27,12 +27,15 @@ struct DemoScenario: Sendable {
     let graph: RoadGraph
     /// Time compression: driving and waiting take 1/speed of real time.
     let speed: Double
+    /// Demo time, `speed` times faster than the wall clock: the car's drive and its reporter run on it.
+    let clock: VirtualClock
 
     init(graph: RoadGraph, speed: Double, id: String) throws {
         tripName = try TripName(parsing: "providers/\(Self.provider)/trips/trip-\(id)")
         vehicleName = try VehicleName(parsing: "providers/\(Self.provider)/vehicles/car-\(id)")
         self.graph = graph
         self.speed = speed
+        clock = VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
     }
 
     /// Creates the vehicle (online, at the start) and the trip assigned to it, as a provider's back end would.
@@ -47,54 +50,45 @@ struct DemoScenario: Sendable {
         _ = try await client.createTrip(trip, name: tripName)
     }
 
-    /// Drives the trip to its end: to the pickup, the stop and the dropoff, with a pause at each, updating the
-    /// trip's status as the provider's back end does and reporting the vehicle as the Driver SDK does.
     /// The Driver SDK–style reporter of the demo's car: every 5 s of demo time (so every 5/speed s of real time).
     func makeReporter(driver: FleetEngineClient) -> VehicleReporter {
-        let clock = ReplayClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
-        return VehicleReporter(client: driver, vehicle: vehicleName, interval: .seconds(5), clock: clock)
+        VehicleReporter(client: driver, vehicle: vehicleName, interval: .seconds(5), clock: clock)
     }
 
-    func play(provider: FleetEngineClient, reporter: VehicleReporter, view: DemoDriverView) async throws {
-        await view.trip(pickup: Self.pickup, dropoff: Self.dropoff, intermediate: [Self.stop])
+    /// The demo's car: DriverKit's ``TripDriver`` moving the trip on at each stop itself — through the provider's
+    /// client, since trip status is the provider's to change — and waiting at each stop 20 s of demo time, but long
+    /// enough in real time for a rider polling every second to see it.
+    func makeDriver(
+        reporter: VehicleReporter, driver: FleetEngineClient, provider: FleetEngineClient, log: DriverLog
+    ) async throws -> TripDriver {
+        let vehicle = try await driver.getVehicle(vehicleName)
+        let dwell = Duration.seconds(max(20, Self.shortestDwell.seconds * speed))
+        let graph = self.graph
+        return TripDriver(
+            reporter: reporter, vehicleClient: driver, tripClient: provider, vehicleName: vehicleName, vehicle: vehicle,
+            options: TripDriver.Options(autoAdvance: true, dwell: dwell), roadGraph: { _ in graph }, clock: clock,
+            notes: { log.append($0) })
+    }
+
+    /// Drives the trip to its end: to the pickup, the stop and the dropoff, waiting at each, the reporter on.
+    func play(driver: TripDriver) async throws {
+        let reporter = driver.reporter
         await reporter.updateVehicleState(.online)
         await reporter.updateLocation(LocationFix(coordinate: Self.start, sensor: .gps, time: Date()))
         await reporter.setLocationTrackingEnabled(true)
-        var navigator = Navigator(graph: graph)
-        var position = Self.start
-        let legs: [(point: LatLng, type: WaypointType, enroute: TripStatus, arrived: TripStatus)] = [
-            (Self.pickup, .pickupWaypointType, .enrouteToPickup, .arrivedAtPickup),
-            (Self.stop, .intermediateDestinationWaypointType, .enrouteToIntermediateDestination, .arrivedAtIntermediateDestination),
-            (Self.dropoff, .dropOffWaypointType, .enrouteToDropoff, .complete),
-        ]
-        for leg in legs {
-            try await setStatus(leg.enroute, provider: provider, view: view)
-            navigator.setDestination(TripWaypoint(location: TerminalLocation(point: leg.point), tripId: tripName.tripID, waypointType: leg.type))
-            let path = graph.route(from: position, to: leg.point)?.points ?? [position, leg.point]
-            let drive = SimulatedDrive(path: path, speed: .road(graph), fixInterval: .seconds(1), pace: Pace(speedUp: speed))
-            for try await fix in drive.fixes() {
-                position = fix.coordinate
-                await reporter.updateLocation(fix)
-                let progress = navigator.update(position: position)
-                await reporter.updateRouteProgress(progress)
-                await view.moved(fix, progress: progress)
-                if progress.navigationStatus == .arrivedAtDestination { break }
-            }
-            await reporter.reportNow()
-            try await setStatus(leg.arrived, provider: provider, view: view)
-            // A dwell of 20 s of demo time, but long enough in real time for a rider polling every second to see it.
-            if leg.arrived != .complete { try await Task.sleep(for: max(.seconds(20 / speed), Self.shortestDwell)) }
-        }
-        navigator.setDestination(nil)
+        await driver.refresh()
+        let route = try SimulatedTripRoute(vehicle: await driver.snapshot.vehicle, graph: graph)
+        let dwell = driver.options.dwell
+        let drive = SimulatedDrive(
+            path: route.path, speed: .road(graph), fixInterval: .seconds(1), stops: route.stops, dwellAtStops: dwell,
+            clock: clock)
+        try await driver.drive(drive)
         await reporter.updateRouteProgress(nil)
         await reporter.setLocationTrackingEnabled(false)
     }
+}
 
-    private func setStatus(_ status: TripStatus, provider: FleetEngineClient, view: DemoDriverView) async throws {
-        await view.tripStatus(status)
-        // The demo's one stop is intermediate destination 0, named with both of its statuses.
-        let atStop = status == .enrouteToIntermediateDestination || status == .arrivedAtIntermediateDestination
-        let update = TripStep(status: status, intermediateDestinationIndex: atStop ? 0 : nil).update
-        _ = try await provider.updateTrip(update.trip, name: tripName, updateMask: update.updateMask)
-    }
+extension Duration {
+    /// The duration in seconds, fractions included.
+    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

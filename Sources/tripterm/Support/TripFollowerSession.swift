@@ -22,15 +22,10 @@ enum TripFollowerSession {
         _ = await end.wait()
     }
 
-    /// A second view of the same trip that Tab switches to (the demo's driver console).
-    struct DriverConsoleView: Sendable {
-        var snapshot: @Sendable () async -> DriverConsoleState
-        var perform: @Sendable (DriverConsoleAction) async -> String
-    }
-
-    /// The terminal map, until the user quits; with `driverConsole`, Tab switches between the two views.
+    /// The terminal map, until the user quits; with `driverConsole` (the demo's car), Tab switches between the two
+    /// views.
     static func runScreen(
-        _ model: TripModel, backendName: String, display: DisplayOptions, driverConsole: DriverConsoleView? = nil
+        _ model: TripModel, backendName: String, display: DisplayOptions, driverConsole: DriverConsoleModel? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
@@ -51,7 +46,8 @@ enum TripFollowerSession {
             consoleOptions.switchTarget = "rider"
             let rider = TripApp(terminal: terminal, subscriber: subscriber, controls: controls, options: riderOptions)
             let console = DriverConsoleApp(
-                terminal: terminal, options: consoleOptions, snapshot: driverConsole.snapshot, perform: driverConsole.perform)
+                terminal: terminal, options: consoleOptions, snapshot: { await driverConsole.state() },
+                perform: { await driverConsole.perform($0) })
             var showingRider = true
             while await (showingRider ? rider.run() : console.run()) == .switchView {
                 showingRider.toggle()

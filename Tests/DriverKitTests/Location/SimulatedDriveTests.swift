@@ -9,11 +9,11 @@ import TripFollowing
     static let start = LatLng(latitude: 43.7384, longitude: 7.4246)
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test func fixesComeEveryIntervalOfDrivingTimeScaledByTheSpeedUp() async throws {
+    @Test func fixesComeEveryIntervalOfDrivingTimeOnTheClock() async throws {
         let end = Geo.destination(from: Self.start, bearing: 90, distance: 100)
-        let clock = ManualClock()
+        let clock = VirtualClock.manual()
         let drive = SimulatedDrive(
-            path: [Self.start, end], speed: .constant(10), fixInterval: .seconds(1), pace: Pace(speedUp: 4),
+            path: [Self.start, end], speed: .constant(10), fixInterval: .seconds(1),
             clock: clock, startTime: { Self.now })
         #expect(abs(drive.durationSeconds - 10) < 1e-6)
         let collector = Task {
@@ -28,7 +28,7 @@ import TripFollowing
             clock.advance(by: wait)
         }
         let fixes = try await collector.value
-        #expect(waits.allSatisfy { $0 == .milliseconds(250) })
+        #expect(waits.allSatisfy { $0 == .seconds(1) })
         #expect(fixes.count == 11)
         for (k, fix) in fixes.enumerated() {
             #expect(abs(fix.time.timeIntervalSince(Self.now) - Double(k)) < 1e-6)
@@ -44,8 +44,8 @@ import TripFollowing
         let end = Geo.destination(from: Self.start, bearing: 0, distance: 50)
         func run(seed: UInt64) async throws -> [LocationFix] {
             let drive = SimulatedDrive(
-                path: [Self.start, end], speed: .constant(5), pace: Pace(speedUp: 1e6),
-                noise: GPSNoise(sigmaMeters: 3, seed: seed), clock: ContinuousClock(), startTime: { Self.now })
+                path: [Self.start, end], speed: .constant(5), noise: GPSNoise(sigmaMeters: 3, seed: seed),
+                clock: VirtualClock(start: ProtoTimestamp(Self.now), speed: .asFastAsPossible), startTime: { Self.now })
             var fixes: [LocationFix] = []
             for try await fix in drive.fixes() { fixes.append(fix) }
             return fixes

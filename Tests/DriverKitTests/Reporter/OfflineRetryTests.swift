@@ -1,6 +1,6 @@
 import DriverKit
 import FleetClient
-import FaultInjection
+import TestSupport
 import FleetModel
 import Testing
 import TripFollowing
@@ -14,14 +14,14 @@ import TripFollowing
     /// and one successful ONLINE report; `body` gets the proxy, clock, reporter, listener and a direct client.
     static func withReportingVehicle(
         offlineRetryBudget: Duration = VehicleReporter.defaultOfflineRetryBudget,
-        _ body: (FaultProxy, ManualClock, VehicleReporter, RecordingListener, FleetEngineClient) async throws -> Void
+        _ body: (FaultProxy, VirtualClock, VehicleReporter, RecordingListener, FleetEngineClient) async throws -> Void
     ) async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let direct = try await server.client(http: http)
             try await direct.makeVehicle(Fixture.name)
             let proxy = try await FaultProxy.start(target: server.baseURL)
             defer { Task { await proxy.stop() } }
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let client = try await server.client(baseURL: proxy.url, http: http)
             let reporter = VehicleReporter(client: client, vehicle: Fixture.name, offlineRetryBudget: offlineRetryBudget, clock: clock)
             let listener = RecordingListener()

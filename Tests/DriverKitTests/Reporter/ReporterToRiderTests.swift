@@ -1,3 +1,4 @@
+import TestSupport
 import DriverKit
 import FleetClient
 import FleetModel
@@ -28,7 +29,7 @@ import TripFollowing
     }
 
     @Test func aRiderSeesTheReportedVehicleMoveAlongItsRoute() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let client = try await server.client(http: http)
             let vehicleName = try VehicleName(parsing: "providers/p/vehicles/v1")
             let tripName = try TripName(parsing: "providers/p/trips/t1")
@@ -39,7 +40,7 @@ import TripFollowing
             trip.numberOfPassengers = 1
             _ = try await client.createTrip(trip, name: tripName)
 
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let reporter = VehicleReporter(client: client, vehicle: vehicleName, clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)
@@ -54,7 +55,7 @@ import TripFollowing
             #expect(await listener.next().error == nil)
 
             let rider = RiderView()
-            let model = TripModel(tripName: tripName, backend: FleetEngineBackend(client: client), clock: ManualClock())
+            let model = TripModel(tripName: tripName, backend: FleetEngineBackend(client: client), clock: VirtualClock.manual())
             await model.register(rider)
             await model.start()
             await model.refresh()

@@ -1,5 +1,5 @@
 import DriverKit
-import FaultInjection
+import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
@@ -18,14 +18,14 @@ import TripFollowing
     }
 
     @Test func intervalIsClampedToFiveToSixtySeconds() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let client = try await server.client(http: http)
             #expect(await VehicleReporter(client: client, vehicle: Self.name).locationUpdateInterval == .seconds(10))
             #expect(await VehicleReporter(client: client, vehicle: Self.name, interval: .seconds(2)).locationUpdateInterval == .seconds(5))
             #expect(await VehicleReporter(client: client, vehicle: Self.name, interval: .seconds(90)).locationUpdateInterval == .seconds(60))
 
             try await client.makeVehicle(Self.name)
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let reporter = VehicleReporter(client: client, vehicle: Self.name, interval: .seconds(1), clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)
@@ -44,10 +44,10 @@ import TripFollowing
     }
 
     @Test func updateCarriesLocationRouteAndStateUnderTheirMask() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let client = try await server.client(http: http)
             try await client.makeVehicle(Self.name)
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let reporter = VehicleReporter(client: client, vehicle: Self.name, clock: clock, now: { Self.start })
             let listener = RecordingListener()
             await reporter.addListener(listener)
@@ -91,10 +91,10 @@ import TripFollowing
     }
 
     @Test func disablingTrackingSendsOneFinalOfflineUpdateAndStops() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let client = try await server.client(http: http)
             try await client.makeVehicle(Self.name)
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let reporter = VehicleReporter(client: client, vehicle: Self.name, clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)
@@ -122,10 +122,10 @@ import TripFollowing
     }
 
     @Test func onlineWaitsForTrackingWhileOfflineIsSentAtOnce() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let client = try await server.client(http: http)
             try await client.makeVehicle(Self.name, state: .online)
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let reporter = VehicleReporter(client: client, vehicle: Self.name, clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)
@@ -143,13 +143,13 @@ import TripFollowing
     }
 
     @Test func aFailedUpdateIsRetriedWithTheNewestDataAtTheNextInterval() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let direct = try await server.client(http: http)
             try await direct.makeVehicle(Self.name)
             let proxy = try await FaultProxy.start(target: server.baseURL)
             defer { Task { await proxy.stop() } }
             let client = try await server.client(baseURL: proxy.url, http: http)
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let reporter = VehicleReporter(client: client, vehicle: Self.name, clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)
@@ -186,13 +186,13 @@ import TripFollowing
     }
 
     @Test func emptyMaskAnswersAreCountedApartAndNothingToSayIsNotSent() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let direct = try await server.client(http: http)
             try await direct.makeVehicle(Self.name)
             let proxy = try await FaultProxy.start(target: server.baseURL)
             defer { Task { await proxy.stop() } }
             let client = try await server.client(baseURL: proxy.url, http: http)
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let reporter = VehicleReporter(client: client, vehicle: Self.name, clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)
@@ -220,13 +220,13 @@ import TripFollowing
     }
 
     @Test func aStoppedBackendIsARecoverableTransportFailure() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let direct = try await server.client(http: http)
             try await direct.makeVehicle(Self.name)
             let proxy = try await FaultProxy.start(target: server.baseURL)
             let client = try await server.client(baseURL: proxy.url, http: http)
             await proxy.stop()
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             // No OFFLINE retries here (OfflineRetryTests has them): the final update fails once and stop returns.
             let reporter = VehicleReporter(client: client, vehicle: Self.name, offlineRetryBudget: .zero, clock: clock)
             let listener = RecordingListener()

@@ -1,4 +1,4 @@
-import FaultInjection
+import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
@@ -50,12 +50,11 @@ import TripFollowing
 
     @Test(.timeLimit(.minutes(3)))
     func aRiderFollowsATripThroughAThousandFaults() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let tripName = try TripName(parsing: "providers/p/trips/soak")
-            let driver = TripDriver(
+            let driver = try await SoakDriver.start(
                 client: try await server.client(http: http), vehicle: try VehicleName(parsing: "providers/p/vehicles/soak"),
                 trip: tripName)
-            try await driver.start()
 
             let proxy = try await FaultProxy.start(target: server.baseURL, stallLimit: .seconds(1))
             let token = try await server.minter.mint(.server)
@@ -77,7 +76,7 @@ import TripFollowing
             while proxy.injectedCount < Soak.faultTarget, ContinuousClock.now - started < .seconds(120) {
                 try await driver.drive(1)
                 if stepped < 2 && proxy.injectedCount > (stepped + 1) * Soak.faultTarget / 3 {
-                    try await driver.step()
+                    try await driver.advance()
                     stepped += 1
                 }
                 try await Task.sleep(for: .milliseconds(15))
@@ -94,7 +93,7 @@ import TripFollowing
             let followed = await Self.withoutCountdowns(model.trip), actual = try await Self.withoutCountdowns(direct.getTrip(tripName, options: view))
             #expect(followed == actual, "\(Self.difference(followed, actual))")
             // Then the trip ends, and the model with it; its last trip is the server's.
-            try await driver.step()
+            try await driver.advance()
             let finished = ContinuousClock.now
             while !(await model.isFinished), ContinuousClock.now - finished < .seconds(10) { try await Task.sleep(for: .milliseconds(10)) }
             #expect(await model.isFinished)

@@ -1,4 +1,4 @@
-import FaultInjection
+import TestSupport
 import FleetModel
 
 /// What the fault soaks share: the faults and phases they run through.

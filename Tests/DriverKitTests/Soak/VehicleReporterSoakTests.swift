@@ -1,5 +1,5 @@
 import DriverKit
-import FaultInjection
+import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
@@ -18,7 +18,7 @@ import TripFollowing
 
     @Test(.timeLimit(.minutes(3)))
     func latestWinsThroughAThousandFaultsAndOfflineIsSentOnStop() async throws {
-        try await withLocalServer { server, http in
+        try await withTestServer { server, http in
             let direct = try await server.client(http: http)
             try await direct.makeVehicle(Self.name)
             let proxy = try await FaultProxy.start(target: server.baseURL, stallLimit: .seconds(1))
@@ -26,7 +26,7 @@ import TripFollowing
             let client = try FleetEngineClient(
                 baseURL: proxy.url, tokenProvider: FixedTokenProvider(token: token), httpClient: http,
                 options: FleetClientOptions(requestTimeout: Soak.requestTimeout, role: .driver))
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let reporter = VehicleReporter(client: client, vehicle: Self.name, clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)

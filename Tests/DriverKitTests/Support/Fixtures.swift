@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import RoadMap
 
@@ -8,9 +9,7 @@ enum Fixtures {
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    static let monacoPath = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Assets/maps/monaco.roadmap").path
+    static let monacoPath = Repository.path("Assets/maps/monaco.roadmap")
 
     static let monaco: RoadGraph = {
         // The bundled map is part of the checkout; a test without it cannot run at all.

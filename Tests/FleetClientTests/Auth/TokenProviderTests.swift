@@ -1,4 +1,4 @@
-import FaultInjection
+import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
@@ -45,6 +45,17 @@ import Testing
         }
         let fresh = FixedTokenProvider(token: Self.jwt(#"{"exp":3000}"#), now: { Date(timeIntervalSince1970: 2000) })
         #expect(try await fresh.token(for: Self.context).expiresAt == Date(timeIntervalSince1970: 3000))
+    }
+
+    @Test func anExpiredFixedTokenNamesWhereItWasGiven() async {
+        let expired = Self.jwt(#"{"exp":1000}"#)
+        let provider = FixedTokenProvider(token: expired, origin: "TRIPTERM_TOKEN", now: { Date(timeIntervalSince1970: 2000) })
+        await #expect(throws: TripServiceError.self) { try await provider.token(for: Self.context) }
+        do {
+            _ = try await provider.token(for: Self.context)
+        } catch {
+            #expect(error.message.hasPrefix("the TRIPTERM_TOKEN JWT expired at 1970-01-01T00:16:40Z"))
+        }
     }
 
     @Test func aTokenCommandGetsTheContextAndMayAnswerJSON() async throws {

@@ -1,5 +1,5 @@
-import FaultInjection
-import FleetClient
+import TestSupport
+@testable import FleetClient
 import FleetModel
 import Foundation
 import Synchronization

@@ -1,4 +1,4 @@
-import FaultInjection
+import TestSupport
 import FleetClient
 import FleetModel
 import Foundation

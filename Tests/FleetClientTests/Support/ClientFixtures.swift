@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import FaultInjection
+import TestSupport
 import FleetClient
 import FleetModel
 import Foundation

@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
@@ -9,7 +10,7 @@ import Testing
     static let path = "/v1/providers/p/trips/t1?view=JOURNEY_SHARING_V1S"
 
     @Test func aWriteShowsInTheVeryNextRead() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             let token = try await server.serverToken()
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func aReusedAnswerIsAuthorizedLikeAFreshOne() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             let first = try await server.request(.GET, Self.path, token: server.token(AuthorizationClaims(tripid: "t1")))

@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func missingMalformedExpiredForgedAndUnsignedTokensAreUnauthenticated() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createTrip("t1")
             let path = "/v1/providers/p/trips/t1"
             try await server.request(.GET, path, token: nil).expectError(401, "UNAUTHENTICATED")
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func consumerTokenReadsOnlyItsTrip() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createTrip("t1")
             try await server.createTrip("t2")
             try await server.createVehicle("v1")
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func driverTokenReadsAndUpdatesItsVehicleAndTheTripsAssignedToIt() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createVehicle("v2")
             try await server.createTrip("mine", vehicle: "v1")
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func serverTokenDoesEverythingAndTokensNeverReachTheLog() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let token = try await server.serverToken()
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")

@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func aRepeatedPollGetsTheSameAnswerFromTheEventLoop() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             let token = try await server.token(AuthorizationClaims(tripid: "t1"))
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func aVerifiedTokenForAnotherTripIsRefused() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             try await server.createTrip("t2", vehicle: "v1")
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func aVerifiedTokenThatExpiredIsRefused() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             let shortLived = try await server.minter.mint(AuthorizationClaims(tripid: "t1"), lifetime: .seconds(2))
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             let token = try await server.serverToken()

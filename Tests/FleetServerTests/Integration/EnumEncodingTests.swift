@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
@@ -6,7 +7,7 @@ import Testing
 /// Enums go out as names unless the caller asks `$alt=json;enum-encoding=int`, and come in as either.
 @Suite struct EnumEncodingTests {
     @Test func requestsShapedLikeGooglesRestClientsGetNumbers() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let token = try await server.serverToken()
             let alt = "%24alt=json%3Benum-encoding%3Dint"
             let vehicle = try await server.request(

@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
@@ -6,7 +7,7 @@ import Testing
 /// Every failure comes back in Google's JSON error shape with the matching HTTP status, and leaves nothing behind.
 @Suite struct ErrorShapeTests {
     @Test func routesAndMethods() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let token = try await server.serverToken()
             try await server.request(.GET, "/", token: token).expectError(404, "NOT_FOUND")
             try await server.request(.GET, "/v1/providers/p/widgets/x", token: token).expectError(404, "NOT_FOUND")
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func badBodiesNameTheField() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let token = try await server.serverToken()
             let create = "/v1/providers/p/trips?tripId=t1"
             let cases: [(String, String)] = [
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func oversizedBodiesAre413() async throws {
-        try await withServer(maxBodyBytes: 4096) { server in
+        try await withTestServer(maxBodyBytes: 4096) { server in
             let token = try await server.serverToken()
             let padding = String(repeating: " ", count: 5000)
             let answer = try await server.request(
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func semanticErrors() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let token = try await server.serverToken()
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")

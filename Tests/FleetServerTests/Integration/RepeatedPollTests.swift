@@ -1,3 +1,4 @@
+import TestSupport
 @testable import FleetServer
 import Foundation
 import NIOCore
@@ -37,7 +38,7 @@ import Testing
     }
 
     static func withTrip(_ body: (TestServer, RawHTTPConnection) async throws -> Void) async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             let port = Int(server.baseURL.split(separator: ":").last!)!

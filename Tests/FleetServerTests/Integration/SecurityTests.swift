@@ -1,3 +1,4 @@
+import TestSupport
 import _CryptoExtras
 import Crypto
 import FleetModel
@@ -24,7 +25,7 @@ import Testing
 
     @Test func aRawTokenSignedWithTheServerKeyIsAccepted() async throws {
         // The control for the tests below: the hand-made token is valid when nothing is wrong with it.
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createTrip("t1")
             let token = try Self.rawToken(server, payload: Self.payload(#"{"tripid":"t1"}"#))
             #expect(try await server.request(.GET, "/v1/providers/p/trips/t1", token: token).status == 200)
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func hs256SignedWithThePublicKeyIsRejected() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createTrip("t1")
             let publicPEM = try _RSA.Signing.PrivateKey(pemRepresentation: server.minter.key.privateKeyPEM).publicKey.pemRepresentation
             let header = #"{"alg":"HS256","typ":"JWT","kid":"\#(server.minter.key.kid)"}"#
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func duplicateAuthorizationClaimsNeverWidenAccess() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createTrip("t1")
             try await server.createTrip("t2")
             // The claim twice: a parser keeping the last one would read a server token.
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func extraClaimsGrantNothing() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createTrip("t1")
             try await server.createTrip("t2")
             let payload = Self.payload(#"{"tripid":"t1","role":"server","admin":true}"#, extra: #""scope":"*","roles":["server"],"#)
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func hugeHeadersAndBodiesAreRefusedAndTheServerCarriesOn() async throws {
-        try await withServer(maxBodyBytes: 64 << 10) { server in
+        try await withTestServer(maxBodyBytes: 64 << 10) { server in
             try await server.createTrip("t1")
             let token = try await server.serverToken()
             let hugeHeader = try await server.request(
@@ -92,7 +93,7 @@ import Testing
         "/v1/providers/p/trips/%2e%2e",
     ])
     func pathTraversalInNamesIsRefused(path: String) async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createTrip("t1")
             let response = try await server.request(.GET, path, token: server.serverToken())
             #expect([400, 404].contains(response.status), "\(path): \(response.status) \(response.body.prefix(200))")
@@ -105,7 +106,7 @@ import Testing
     /// valid name: it must round-trip as text and touch nothing else.
     @Test(arguments: ["t1'; DROP TABLE trips;--", "t1\" OR \"1\"=\"1", "x' OR '1'='1", "%27%3B%20DELETE%20FROM%20trips%3B--"])
     func sqlMetacharactersInIdsAreJustText(id: String) async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createTrip("t1")
             try await server.createVehicle("v1")
             let token = try await server.serverToken()
@@ -130,7 +131,7 @@ import Testing
 
     @Test(arguments: ["a/b", "a:b", "a?b", "a,b", "a#b", String(repeating: "x", count: 65)])
     func idsOutsideFleetEnginesRulesAreInvalidArguments(id: String) async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id
             let create = try await server.request(
                 .POST, "/v1/providers/p/trips?tripId=\(escaped)", token: server.serverToken(),

@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func vehicleReportsBecomeTheTripsRouteEtaAndWaypoints() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             let created = try await server.createTrip("t1", vehicle: "v1").trip()
             #expect(created.name == "providers/p/trips/t1")
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func deltaPollingOmitsAnUnchangedRouteUntilTheVehicleReportsANewOne() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             _ = try await report(server, at: Self.start, segment: [Self.start, Self.middle, Self.pickup], meters: 1200, seconds: 180)
@@ -119,7 +120,7 @@ import Testing
     }
 
     @Test func statusesRunToCompleteWhichIsFinal() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             _ = try await report(server, at: Self.start, segment: [Self.start, Self.pickup], meters: 900, seconds: 120)
@@ -152,7 +153,7 @@ import Testing
     }
 
     @Test func searchTripsFindsAVehiclesActiveTripsAndPages() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             for id in ["a", "b", "c"] { try await server.createTrip(id, vehicle: "v1") }
             try await server.createTrip("other")
@@ -180,7 +181,7 @@ import Testing
     }
 
     @Test func vehiclesAreListedWithFiltersAndCannotBeDeletedWhileServing() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createVehicle("v2")
             try await server.createTrip("t1", vehicle: "v1")

@@ -14,34 +14,34 @@ import Testing
     }
 
     @Test func brailleTripWithTrafficAndStops() {
-        Golden.check(render(marker: .braille), named: "trip-braille-256", title: "trip, braille, 256 colours")
+        GoldenFrame.check(render(marker: .braille), named: "trip-braille-256", title: "trip, braille, 256 colours")
     }
 
     @Test func halfBlockTrip() {
-        Golden.check(render(marker: .halfBlock), named: "trip-halfblock-256", title: "trip, half blocks, 256 colours")
+        GoldenFrame.check(render(marker: .halfBlock), named: "trip-halfblock-256", title: "trip, half blocks, 256 colours")
     }
 
     @Test func asciiTrip() {
-        Golden.check(
+        GoldenFrame.check(
             render(marker: .ascii, glyphs: .ascii), named: "trip-ascii-256", title: "trip, ASCII glyphs, 256 colours")
     }
 
     @Test func monochromeTrip() {
-        Golden.check(render(marker: .braille, theme: .monochrome), named: "trip-braille-mono", title: "trip, braille, monochrome")
+        GoldenFrame.check(render(marker: .braille, theme: .monochrome), named: "trip-braille-mono", title: "trip, braille, monochrome")
     }
 
     @Test func sixteenColourTrip() {
-        Golden.check(render(marker: .halfBlock, theme: .color16), named: "trip-halfblock-16", title: "trip, half blocks, 16 colours")
+        GoldenFrame.check(render(marker: .halfBlock, theme: .color16), named: "trip-halfblock-16", title: "trip, half blocks, 16 colours")
     }
 
     @Test func zoomedInWithMarkersOffScreen() {
         var scene = TestScenes.trip
         scene.vehicle = MapVehicle(position: TestScenes.point(east: -200, north: 0), heading: 135)
         let viewport = Viewport(centre: TestScenes.point(east: -100, north: 0), zoom: 17.5, columns: 40, rows: 12)
-        Golden.check(
+        GoldenFrame.check(
             render(scene, marker: .braille, viewport: viewport), named: "offscreen-braille-256",
             title: "zoomed in: pickup, dropoff and stops off screen, vehicle heading 135°")
-        Golden.check(
+        GoldenFrame.check(
             render(
                 scene, marker: .ascii, theme: .monochrome, glyphs: .ascii,
                 viewport: viewport.resized(columns: 40, rows: 12, marker: .ascii)),

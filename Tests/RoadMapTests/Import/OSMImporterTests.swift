@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import Foundation
 import Testing
@@ -71,7 +72,7 @@ struct OSMImporterTests {
     }
 
     @Test func truncatedSharedExtractIsAnError() throws {
-        let source = try #require(TestFiles.sharedMonacoOSM ?? Optional(TestFiles.gridFixture))
+        let source = try TestFiles.sharedMonacoOSM()
         let directory = try TestFiles.temporaryDirectory()
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
         if !bytes.starts(with: [0x1F, 0x8B]) { bytes = TestFiles.gzip(bytes) }
@@ -146,13 +147,9 @@ struct OSMImporterTests {
         #expect(way.points == [LatLng(latitude: 1.5, longitude: -2.25), LatLng(latitude: 1.5000001, longitude: -2.2500009)])
     }
 
-    /// The committed Monaco map is what importing the shared extract gives today (or, on machines without it, the
-    /// committed fixture imports as above).
+    /// The committed Monaco map is what importing the shared extract gives today.
     @Test func committedMonacoMapMatchesAFreshImport() throws {
-        guard let source = TestFiles.sharedMonacoOSM else {
-            #expect(try importGrid().map.ways.count == 7)
-            return
-        }
+        let source = try TestFiles.sharedMonacoOSM()
         let imported = try OSMImporter.importFile(path: source).map
         #expect(imported == (try RoadMapFile.load(path: TestFiles.monacoRoadMap)))
     }

@@ -1,27 +1,15 @@
+import TestSupport
 import CZlib
 import Foundation
 
 /// Where the tests' inputs live, and scratch files they write.
 enum TestFiles {
-    /// The repository root: the first directory above this file (symbolic links resolved) holding Assets/maps.
-    static let repositoryRoot: URL = {
-        var directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Assets/maps").path) { return directory }
-            directory = directory.deletingLastPathComponent()
-        }
-        fatalError("cannot find Assets/maps above \(#filePath)")
-    }()
+    static var monacoRoadMap: String { Repository.path("Assets/maps/monaco.roadmap") }
 
-    static var monacoRoadMap: String { repositoryRoot.appendingPathComponent("Assets/maps/monaco.roadmap").path }
+    static var gridFixture: String { Repository.path("Tests/RoadMapTests/Fixtures/grid.osm") }
 
-    static var gridFixture: String { repositoryRoot.appendingPathComponent("Tests/RoadMapTests/Fixtures/grid.osm").path }
-
-    /// The shared Monaco extract beside the checkout, when this machine has it.
-    static var sharedMonacoOSM: String? {
-        let path = "/work/shared/data/osm/monaco.osm.gz"
-        return FileManager.default.fileExists(atPath: path) ? path : nil
-    }
+    /// The shared Monaco extract beside the checkout (the source of the bundled map).
+    static func sharedMonacoOSM() throws -> String { try Repository.sharedFile("data/osm/monaco.osm.gz") }
 
     /// A fresh directory for one test's files.
     static func temporaryDirectory() throws -> URL {

@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Failures: classification, backoff, slow client retries, Retry-After, and recovery.
 @Suite struct TripModelFailureTests {
-    let clock = ManualClock()
+    let clock = VirtualClock.manual()
     static let unavailable = TripServiceError(transport: .connectionRefused)
     static let denied = TripServiceError(code: .permissionDenied, message: "token is for trip x", httpStatus: 403)
 
@@ -69,7 +70,7 @@ import Testing
 
     @Test func jitterStaysWithinItsBoundsAndIsReproducibleWithASeed() async {
         func delays(seed: UInt64) async -> [Duration] {
-            let clock = ManualClock()
+            let clock = VirtualClock.manual()
             let backend = ScriptedTripBackend([.failure(Self.unavailable)])
             let model = TripModel(tripName: TripFixtures.name, backend: backend, options: .init(pollInterval: .seconds(60), jitterSeed: seed), clock: clock)
             await model.start()

@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// A model following a scripted trip from NEW to COMPLETE, poll by poll, on a manual clock.
 @Suite struct TripModelLifecycleTests {
-    let clock = ManualClock()
+    let clock = VirtualClock.manual()
 
     func model(_ steps: [ScriptedTripBackend.Step], options: TripModelOptions = .init(jitter: 0)) -> (TripModel, ScriptedTripBackend) {
         let backend = ScriptedTripBackend(steps)

@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Poll pacing: intervals, overlap, refresh, start and stop.
 @Suite struct TripModelPollingTests {
-    let clock = ManualClock()
+    let clock = VirtualClock.manual()
 
     @Test func theIntervalIsMeasuredFromTheEndOfTheLastPoll() async {
         let backend = ScriptedTripBackend([.trip(TripFixtures.new())])

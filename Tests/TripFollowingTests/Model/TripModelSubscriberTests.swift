@@ -1,3 +1,4 @@
+import TestSupport
 import FleetModel
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Registration rules: once per subscriber, weakly held, safe to unregister from a callback, late joiners caught up.
 @Suite struct TripModelSubscriberTests {
-    let clock = ManualClock()
+    let clock = VirtualClock.manual()
 
     func model(_ trips: [Trip]) -> TripModel {
         TripModel(tripName: TripFixtures.name, backend: ScriptedTripBackend(trips.map { .trip($0) }), clock: clock)

@@ -1,4 +1,5 @@
 import Foundation
+import TrackFormats
 
 /// Fixes from a file of NMEA 0183 sentences (a receiver's log, or what `gpspipe -r` printed), played at their
 /// recorded pace: RMC and GGA are read, every checksum is verified, and bad lines are skipped and counted.
@@ -7,17 +8,15 @@ import Foundation
 /// it and what was wrong with its last bad line.
 public struct NMEALocationSource: LocationSource {
     public let path: String
-    public let pace: Pace
     let clock: any Clock<Duration>
     let startTime: @Sendable () -> Date
     private let counters = SharedValue(NMEAStatistics())
 
     public init(
-        path: String, pace: Pace = .realTime, clock: any Clock<Duration> = ContinuousClock(),
+        path: String, clock: any Clock<Duration> = ContinuousClock(),
         startTime: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.path = path
-        self.pace = pace
         self.clock = clock
         self.startTime = startTime
     }
@@ -31,11 +30,12 @@ public struct NMEALocationSource: LocationSource {
         var assembler = NMEAFixAssembler()
         var fixes: [LocationFix] = []
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            if let fix = assembler.add(line: line) { fixes.append(fix) }
+            if let point = assembler.add(line: line) { fixes.append(LocationFix(point)) }
         }
         if fixes.isEmpty {
             let why = assembler.lastProblem.map { "; line \($0.line): \($0.problem)" } ?? ""
-            throw LocationSourceError("\(path): no valid RMC fix in \(assembler.statistics.lines) lines\(why)")
+            let lines = assembler.statistics.lines
+            throw LocationSourceError("\(path): no valid RMC fix in \(lines) line\(lines == 1 ? "" : "s")\(why)")
         }
         return (fixes, assembler.statistics)
     }
@@ -45,7 +45,7 @@ public struct NMEALocationSource: LocationSource {
         return Self.stream { continuation in
             let (fixes, statistics) = try Self.read(path: source.path)
             source.counters.value = statistics
-            try await RecordedFixes(fixes: fixes, pace: source.pace, clock: source.clock, startTime: source.startTime)
+            try await RecordedFixes(fixes: fixes, clock: source.clock, startTime: source.startTime)
                 .play(into: continuation)
         }
     }

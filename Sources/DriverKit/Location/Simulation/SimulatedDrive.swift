@@ -6,50 +6,67 @@ import Foundation
 ///
 /// ```swift
 /// let route = graph.route(from: pickup, to: dropoff)!
-/// let drive = SimulatedDrive(path: route.points, speed: .road(graph), pace: Pace(speedUp: 5))
+/// let drive = SimulatedDrive(path: route.points, speed: .road(graph), clock: VirtualClock(start: now, speed: .factor(5)))
 /// for try await fix in drive.fixes() { … }
 /// ```
 ///
-/// Time is the injected clock's: each fix waits `fixInterval / speedUp` on it, so tests drive a whole route
-/// without sleeping. Positions are exact points on the path unless `noise` is given, which adds seeded Gaussian
+/// With `stops` and `dwellAtStops`, the vehicle waits at each stop (speed zero, a fix every interval) as a driver
+/// waits for a rider.
+///
+/// Time is the injected clock's: each fix waits `fixInterval` on it, so a clock running faster (the demo's, or
+/// `driver --speed-up`) drives faster, and tests on a manual clock drive a whole route without sleeping. Positions are exact points on the path unless `noise` is given, which adds seeded Gaussian
 /// error — the same seed gives the same drive.
 public struct SimulatedDrive: LocationSource {
     public let path: [LatLng]
     /// Metres per second on each segment of `path` (one entry per segment).
     public let segmentSpeeds: [Double]
     public let fixInterval: Duration
-    public let pace: Pace
     public let noise: GPSNoise?
     let clock: any Clock<Duration>
     let startTime: @Sendable () -> Date
-    /// Driving seconds at which each vertex of `path` is reached.
-    let vertexTimes: [Double]
+    /// Seconds into the drive at which each vertex of `path` is reached…
+    let arrivals: [Double]
+    /// …and left (later than reached at a stop where the vehicle dwells).
+    let departures: [Double]
 
     /// - Parameters:
     ///   - speed: how fast to drive; speeds of zero or less are taken as walking pace (1 m/s) so the drive ends.
+    ///   - stops: points of `path` where the vehicle waits `dwellAtStops` (each matched to its first vertex after
+    ///     the previous stop's); the last point of the path is the end, with no wait.
     ///   - startTime: the time of the first fix (the fixes' times advance by driving time from it).
     public init(
-        path: [LatLng], speed: DriveSpeed, fixInterval: Duration = .seconds(1), pace: Pace = .realTime,
-        noise: GPSNoise? = nil, clock: any Clock<Duration> = ContinuousClock(),
+        path: [LatLng], speed: DriveSpeed, fixInterval: Duration = .seconds(1), stops: [LatLng] = [],
+        dwellAtStops: Duration = .zero, noise: GPSNoise? = nil, clock: any Clock<Duration> = ContinuousClock(),
         startTime: @escaping @Sendable () -> Date = { Date() }
     ) {
         precondition(fixInterval > .zero, "fixInterval must be positive")
         self.path = path
         self.segmentSpeeds = speed.segmentSpeeds(along: path).map { $0.isFinite && $0 > 0 ? $0 : 1 }
         self.fixInterval = fixInterval
-        self.pace = pace
         self.noise = noise
         self.clock = clock
         self.startTime = startTime
-        var times = [0.0]
-        for i in path.indices.dropFirst() {
-            times.append(times[i - 1] + Geo.distance(path[i - 1], path[i]) / segmentSpeeds[i - 1])
+        let dwell = max(0, Self.seconds(dwellAtStops))
+        var waits = [Double](repeating: 0, count: path.count)
+        var from = 0
+        for stop in stops {
+            guard let index = path[from...].firstIndex(of: stop) else { continue }
+            if index < path.count - 1 { waits[index] = dwell }
+            from = index
         }
-        vertexTimes = path.isEmpty ? [] : times
+        var arrivals: [Double] = []
+        var departures: [Double] = []
+        for i in path.indices {
+            let arrival = i == 0 ? 0 : departures[i - 1] + Geo.distance(path[i - 1], path[i]) / segmentSpeeds[i - 1]
+            arrivals.append(arrival)
+            departures.append(arrival + waits[i])
+        }
+        self.arrivals = arrivals
+        self.departures = departures
     }
 
-    /// Driving time from the first point to the last, in seconds.
-    public var durationSeconds: Double { vertexTimes.last ?? 0 }
+    /// Time from the first point to the last, waits included, in seconds.
+    public var durationSeconds: Double { arrivals.last ?? 0 }
 
     /// Where the vehicle is `seconds` into the drive (clamped to its ends), heading along its segment at that
     /// segment's speed; stopped at the end. Nil for an empty path.
@@ -61,9 +78,14 @@ public struct SimulatedDrive: LocationSource {
         }
         let t = max(0, seconds)
         var i = 0
-        while i + 2 < vertexTimes.count, vertexTimes[i + 1] <= t { i += 1 }
-        let span = vertexTimes[i + 1] - vertexTimes[i]
-        let fraction = span > 0 ? (t - vertexTimes[i]) / span : 0
+        while i + 2 < arrivals.count, arrivals[i + 1] <= t { i += 1 }
+        if t < departures[i] {
+            // Waiting at a stop, facing the way it came.
+            let heading = i > 0 ? Geo.bearing(from: path[i - 1], to: path[i]) : Geo.bearing(from: path[i], to: path[i + 1])
+            return (path[i], heading, 0)
+        }
+        let span = arrivals[i + 1] - departures[i]
+        let fraction = span > 0 ? (t - departures[i]) / span : 0
         return (Geo.interpolate(path[i], path[i + 1], fraction: fraction), Geo.bearing(from: path[i], to: path[i + 1]), segmentSpeeds[i])
     }
 
@@ -71,7 +93,7 @@ public struct SimulatedDrive: LocationSource {
         let drive = self
         return Self.stream { continuation in
             let start = drive.startTime()
-            let step = Double(drive.fixInterval.components.seconds) + Double(drive.fixInterval.components.attoseconds) / 1e18
+            let step = Self.seconds(drive.fixInterval)
             var generator = drive.noise.map { SplitMix64(seed: $0.seed) }
             var elapsed = 0.0
             while true {
@@ -89,9 +111,13 @@ public struct SimulatedDrive: LocationSource {
                 if elapsed >= drive.durationSeconds { return }
                 // A last step shorter than a microsecond is rounding, not driving: end there.
                 let next = elapsed + step >= drive.durationSeconds - 1e-6 ? drive.durationSeconds : elapsed + step
-                try await drive.clock.sleep(for: drive.pace.wait(next - elapsed))
+                try await drive.clock.sleep(for: .seconds(max(0, next - elapsed)))
                 elapsed = next
             }
         }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -1,0 +1,94 @@
+import FleetModel
+import Foundation
+import TrackFormats
+
+/// Opens any input tripterm replays — a trip file, a Fleet Engine Cloud Logging export, a GPX track or GeoJSON,
+/// gzip-compressed or not — by looking at its content, not its name.
+public enum RecordingLoader {
+    public enum Format: String, Sendable, CaseIterable {
+        case tripFile = "trip file"
+        case cloudLogging = "Cloud Logging export"
+        case gpx = "GPX"
+        case geoJSON = "GeoJSON"
+    }
+
+    public struct Loaded: Sendable {
+        public var format: Format
+        public var recordings: [TripRecording]
+        public var warnings: [InputWarning]
+    }
+
+    static let acceptedFormats = "a tripterm trip file (.jsonl), a Fleet Engine Cloud Logging export (.json), a GPX 1.1 track (.gpx) or GeoJSON (.geojson), optionally gzip-compressed"
+
+    public static func load(path: String) throws(InputError) -> Loaded {
+        try load(data: try readFile(path), path: path)
+    }
+
+    public static func load(data raw: Data, path: String) throws(InputError) -> Loaded {
+        let data = Gzip.isCompressed(raw) ? try Gzip.decompress(raw, path: path) : raw
+        guard let format = sniff(data) else {
+            throw InputError(path: path, message: "unknown format: expected \(acceptedFormats)")
+        }
+        switch format {
+        case .tripFile:
+            let (recording, warnings) = try TripFileReader.read(data, path: path)
+            return Loaded(format: format, recordings: [recording], warnings: warnings)
+        case .cloudLogging:
+            let (recordings, warnings) = try CloudLoggingImporter.recordings(from: data, path: path)
+            return Loaded(format: format, recordings: recordings, warnings: warnings)
+        case .gpx:
+            return Loaded(format: format, recordings: [try GPXImporter.recording(from: data, path: path, tripName: tripName(for: path, provider: "gpx"))], warnings: [])
+        case .geoJSON:
+            return Loaded(format: format, recordings: [try GeoJSONImporter.recording(from: data, path: path, tripName: tripName(for: path, provider: "geojson"))], warnings: [])
+        }
+    }
+
+    /// The format the content looks like, trying the cheap, specific checks first.
+    public static func sniff(_ data: Data) -> Format? {
+        if TripFileReader.looksLikeTripFile(data) { return .tripFile }
+        if GPXImporter.looksLikeGPX(data) { return .gpx }
+        if GeoJSONImporter.looksLikeGeoJSON(data) { return .geoJSON }
+        if CloudLoggingImporter.looksLikeExport(data) { return .cloudLogging }
+        return nil
+    }
+
+    /// A trip name for inputs that carry none: `providers/gpx/trips/<file name without extensions>`, with the
+    /// characters Fleet Engine forbids in ids replaced.
+    static func tripName(for path: String, provider: String) -> TripName {
+        var stem = URL(fileURLWithPath: path).lastPathComponent
+        while let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
+        let id = String(stem.unicodeScalars.map { "/:?,#".unicodeScalars.contains($0) || $0.properties.generalCategory == .control ? "-" : Character($0) }
+            .prefix(ResourceID.maxLength))
+        return (try? TripName(provider: provider, tripID: id.precomposedStringWithCanonicalMapping))
+            ?? (try! TripName(provider: provider, tripID: "track"))
+    }
+
+    static func readFile(_ path: String) throws(InputError) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(path: path, message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw InputError(path: path, message: "is a directory, expected a file") }
+        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(path: path, message: "cannot read the file (permission denied?)")
+        }
+        return data
+    }
+
+    /// The one recording a command should use: the only one, or the one `--trip` names (by id or full name).
+    public static func select(_ loaded: Loaded, trip: String?, path: String) throws(InputError) -> TripRecording {
+        let recordings = loaded.recordings
+        let ids = recordings.map(\.tripName.tripID).joined(separator: ", ")
+        guard let trip else {
+            guard recordings.count == 1, let only = recordings.first else {
+                throw InputError(path: path, message: recordings.isEmpty ? "no trips in the file" : "\(recordings.count) trips in the file (\(ids)): choose one with --trip ID, or see them with --list")
+            }
+            return only
+        }
+        let matches = recordings.filter { $0.tripName.tripID == trip || $0.tripName.description == trip || $0.tripName.tripID.hasPrefix(trip) }
+        guard matches.count == 1, let match = matches.first else {
+            throw InputError(path: path, message: matches.isEmpty ? "no trip \"\(trip)\" in the file; it has: \(ids)" : "\"\(trip)\" matches \(matches.count) trips: \(matches.map(\.tripName.tripID).joined(separator: ", "))")
+        }
+        return match
+    }
+}

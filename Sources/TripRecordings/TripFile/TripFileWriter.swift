@@ -1,0 +1,75 @@
+import FleetModel
+import Foundation
+import TrackFormats
+
+/// Appends a trip file line by line, each line in one `write(2)`, so a crash can tear at most the line being
+/// written and never an earlier one. `sync()` makes what was written durable (`fsync`); the recorder calls it at
+/// least once a second.
+public final class TripFileWriter {
+    public let path: String
+    private let fd: Int32
+    private var unsynced = false
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
+
+    /// Creates (or truncates) the file and writes the header.
+    public init(path: String, tripName: TripName, source: String, created: ProtoTimestamp, generator: String) throws(InputError) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw InputError(path: path, message: "cannot create: \(String(cString: strerror(errno)))") }
+        let header = TripFileHeader(trip: tripName.description, source: source, created: created, generator: generator)
+        try writeLine(header)
+        try sync()
+    }
+
+    deinit { close(fd) }
+
+    public func append(_ event: TripEvent) throws(InputError) {
+        try writeLine(TripFileEventLine(event))
+    }
+
+    /// Flushes written lines to the disk; a no-op when nothing was written since the last call.
+    public func sync() throws(InputError) {
+        guard unsynced else { return }
+        guard fsync(fd) == 0 else { throw InputError(path: path, message: "fsync failed: \(String(cString: strerror(errno)))") }
+        unsynced = false
+    }
+
+    public var hasUnsyncedLines: Bool { unsynced }
+
+    private func writeLine(_ value: some Encodable) throws(InputError) {
+        var line: Data
+        do {
+            line = try encoder.encode(value)
+        } catch {
+            throw InputError(path: path, message: "cannot encode a line: \(error)")
+        }
+        line.append(0x0A)
+        let failure: Int32? = line.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        if let failure { throw InputError(path: path, message: "write failed: \(String(cString: strerror(failure)))") }
+        unsynced = true
+    }
+
+    /// Writes a whole recording (for `tripterm export --to trip`).
+    public static func save(_ recording: TripRecording, to path: String, generator: String) throws(InputError) {
+        let writer = try TripFileWriter(
+            path: path, tripName: recording.tripName, source: recording.source,
+            created: recording.created ?? ProtoTimestamp(Date()), generator: generator)
+        for event in recording.events { try writer.append(event) }
+        try writer.sync()
+    }
+}
