@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all deps build release test conformance demo clean bench bench-build bench-packages bench-server bench-rider
+.PHONY: all deps build release test conformance demo clean install format bench bench-build bench-packages bench-server bench-rider
 
 all: build
 
@@ -32,6 +32,16 @@ demo: build
 
 clean:
 	rm -rf .build
+
+# The release binary, its bundled maps and sample trips, bash/zsh/fish completions and `man tripterm`, all under
+# PREFIX (DESTDIR is prepended for packagers). The completions and man page come from the command definitions.
+PREFIX ?= /usr/local
+install: deps
+	SWIFT=$(SWIFT) PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) ./scripts/install.sh
+
+# Formats every Swift file with the toolchain's swift-format and the committed .swift-format; `make test` lints.
+format:
+	SWIFT=$(SWIFT) ./scripts/format.sh
 
 # Every benchmark (docs/PERFORMANCE.md): package-benchmark's (their own package, Benchmarks/Package.swift, so that
 # `swift test` here never builds them; each reading benchmark reads a 100,000-line file), then, on the release

@@ -2,8 +2,8 @@
 # `test.sh [plain|address|thread] [swift test arguments]` is `make test` (SANITIZER= picks the build). It builds the
 # tests — into .build, or under AddressSanitizer into .build-asan (shared with the fuzzers), or under
 # ThreadSanitizer into .build-tsan — then runs every suite in scripts/test-suites.sh's four runs and the
-# conformance test against that build's tripterm. With swift test arguments (e.g. --filter) it runs only those,
-# once. docs/TESTING.md.
+# conformance test against that build's tripterm (and, on the plain build, scripts/check-install.sh). With swift
+# test arguments (e.g. --filter) it runs only those, once. docs/TESTING.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitizer-build.sh
@@ -59,4 +59,7 @@ if [ $# -gt 0 ]; then
 else
   run_test_suites "$build"
   TRIPTERM_BIN="$("$build" build --show-bin-path)/tripterm" SWIFT="$SWIFT" ./Tests/conformance/run.sh
+  if [ "$kind" = plain ]; then
+    SWIFT="$SWIFT" ./scripts/check-install.sh
+  fi
 fi
