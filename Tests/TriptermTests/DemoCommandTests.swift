@@ -10,8 +10,8 @@ import Glibc
 @Suite struct DemoCommandTests {
     /// Without a terminal the demo prints the rider's callbacks: the trip goes through every status of a trip
     /// with one intermediate stop, in order, the car moves, and the command exits 0 at COMPLETE.
-    @Test func headlessDemoFollowsTheTripToTheEnd() throws {
-        let out = try TriptermBinary.run(["demo", "--headless", "--speed", "50"])
+    @Test func headlessDemoFollowsTheTripToTheEnd() async throws {
+        let out = try await TriptermBinary.run(["demo", "--headless", "--speed", "50"])
         #expect(out.status == 0, "\(out.stderr)")
         let statuses = out.stdout.split(separator: "\n").filter { $0.contains("  status ") }.compactMap { $0.split(separator: " ").last.map(String.init) }
         // NEW shows only when the first poll comes before the driver accepts the trip.
@@ -24,19 +24,19 @@ import Glibc
         #expect(out.stdout.contains("remainingWaypoints"))
     }
 
-    @Test func recordsTheTripForReplay() throws {
+    @Test func recordsTheTripForReplay() async throws {
         let dir = ReplayCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("demo.jsonl").path
-        let demo = try TriptermBinary.run(["demo", "--headless", "--speed", "100", "--record", file])
+        let demo = try await TriptermBinary.run(["demo", "--headless", "--speed", "100", "--record", file])
         #expect(demo.status == 0, "\(demo.stderr)")
-        let replay = try TriptermBinary.run(["replay", file, "--headless", "--speed", "max"])
+        let replay = try await TriptermBinary.run(["replay", file, "--headless", "--speed", "max"])
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.contains("COMPLETE"))
     }
 
-    @Test func rejectsASpeedOutOfRange() throws {
-        let out = try TriptermBinary.run(["demo", "--speed", "0"])
+    @Test func rejectsASpeedOutOfRange() async throws {
+        let out = try await TriptermBinary.run(["demo", "--speed", "0"])
         #expect(out.status != 0)
         #expect(out.stderr.contains("--speed must be a factor from 1 to 100"))
     }
@@ -45,32 +45,34 @@ import Glibc
 /// The rider's screen on a real terminal, following the demo's live trip over HTTP, and Tab to the driver console.
 @Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct RiderScreenTests {
-    @Test func showsTheLiveTripAndRestoresTheTerminalOnQuit() throws {
-        let session = try TmuxSession(width: 120, height: 36) { dir in
+    @Test func showsTheLiveTripAndRestoresTheTerminalOnQuit() async throws {
+        let session = try await TmuxSession.start(width: 120, height: 36) { dir in
             "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' demo --speed 5; "
                 + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
         }
-        let screen = try session.expectScreen(
+        let screen = try await session.expectScreen(
             showing: "Enroute to pickup", " update", "demo · http://127.0.0.1:", "Pickup", "Dropoff", "Next stops",
             "├", " m", "Tab driver")  // the last two: the scale bar
         #expect(screen.contains("◎") || screen.contains("⚑"), "pickup or dropoff marker on the map")
         // The car moves: its heading arrow is drawn once the first reports arrive.
-        let moving = try session.waitForScreen(timeout: .seconds(20)) { s in "↑↗→↘↓↙←↖".contains { s.contains($0) } }
+        let moving = try await session.waitForScreen(timeout: .seconds(20)) { s in "↑↗→↘↓↙←↖".contains { s.contains($0) } }
         #expect("↑↗→↘↓↙←↖".contains { moving.contains($0) })
-        try session.send("a")
-        try session.expectScreen(showing: "free camera")
-        try session.send("f")
-        #expect(!(try session.waitForScreen { !$0.contains("free camera") }.contains("free camera")))
-        try session.send("Tab")
-        try session.expectScreen(showing: "Reporter", "providers/demo/vehicles/car-", "tracking on", "Tab rider")  // the driver console
-        try session.send("Tab")
+        try await session.send("a")
+        try await session.expectScreen(showing: "free camera")
+        try await session.send("f")
+        let followed = try await session.waitForScreen { !$0.contains("free camera") }
+        #expect(!followed.contains("free camera"))
+        try await session.send("Tab")
+        try await session.expectScreen(showing: "Reporter", "providers/demo/vehicles/car-", "tracking on", "Tab rider")  // the driver console
+        try await session.send("Tab")
         // Back on the rider's screen (its hints; "Next stops" would be gone once the trip is over).
-        try session.expectScreen(showing: "Tab driver", "demo · http://127.0.0.1:")
-        try session.send("q")
-        let status = session.waitForFile("status")
+        try await session.expectScreen(showing: "Tab driver", "demo · http://127.0.0.1:")
+        try await session.send("q")
+        let status = await session.waitForFile("status")
         #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
-        #expect(session.waitForFile("after") == session.waitForFile("before"))
-        #expect(try session.value("#{alternate_on}") == "0")
-        #expect(try session.value("#{cursor_flag}") == "1")
+        let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
+        #expect(after == before)
+        #expect(try await session.value("#{alternate_on}") == "0")
+        #expect(try await session.value("#{cursor_flag}") == "1")
     }
 }

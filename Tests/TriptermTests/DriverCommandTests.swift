@@ -17,7 +17,7 @@ import FoundationNetworking
     static let nmeaLog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("DriverKitTests/Fixtures/monaco-drive.nmea").path
 
-    @Test func badOptionsFailWithOneClearLine() throws {
+    @Test func badOptionsFailWithOneClearLine() async throws {
         let cases: [([String], String)] = [
             (["driver", "--vehicle", "providers/p/vehicles/v1", "--headless"], "choose where locations come from"),
             (["driver", "--vehicle", "providers/p/vehicles/v1", "--simulate", "--gpx", "a.gpx"], "do not go together"),
@@ -27,7 +27,7 @@ import FoundationNetworking
             (["driver", "--vehicle", "vehicles/v1", "--simulate", "--headless"], "--vehicle: "),
         ]
         for (arguments, message) in cases {
-            let out = try TriptermBinary.run(arguments)
+            let out = try await TriptermBinary.run(arguments)
             #expect(out.status != 0, "\(arguments)")
             #expect(out.stderr.contains(message), "\(arguments): \(out.stderr)")
             #expect(out.stdout.isEmpty)
@@ -36,13 +36,13 @@ import FoundationNetworking
 
     /// A GPX or NMEA file that cannot be used is reported with its place before any server is asked: here the
     /// backend is a port nobody listens on, and the error is still the file's.
-    @Test func aBadTrackFileIsReportedBeforeTheBackendIsReached() throws {
+    @Test func aBadTrackFileIsReportedBeforeTheBackendIsReached() async throws {
         let directory = try Repository.temporaryDirectory("driver-bad-gpx")
         defer { try? FileManager.default.removeItem(at: directory) }
         let gpx = directory.appendingPathComponent("bad.gpx").path
         try "<gpx>\n<trk><trkseg>\n<trkpt lat=\"95\" lon=\"7\"></trkpt>\n</trkseg></trk></gpx>\n"
             .write(toFile: gpx, atomically: true, encoding: .utf8)
-        let out = try TriptermBinary.run([
+        let out = try await TriptermBinary.run([
             "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", "http://127.0.0.1:9", "--token", "t",
             "--gpx", gpx, "--headless",
         ])
@@ -56,7 +56,7 @@ import FoundationNetworking
         try await LocalServerProcess.with { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
-            let out = try TriptermBinary.run([
+            let out = try await TriptermBinary.run([
                 "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
                 "--simulate", "--speed-up", "30", "--interval", "5", "--auto-advance", "--headless",
             ])
@@ -82,7 +82,7 @@ import FoundationNetworking
         try await LocalServerProcess.with { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
-            let out = try TriptermBinary.run([
+            let out = try await TriptermBinary.run([
                 "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
                 "--simulate", "--speed-up", "30", "--interval", "5", "--auto-advance", "--headless", "--json",
             ])
@@ -112,14 +112,14 @@ import FoundationNetworking
             // -c: 0.1 s between sentences, three sentences a fix: a fix every 0.3 s, cycling through the log.
             let gpsd = try ChildProcess(Self.gpsfake!, ["-q", "-c", "0.1", "-P", "\(port)", Self.nmeaLog])
             defer {
-                gpsd.stop()
+                gpsd.stopSoon()
                 stopGpsd(port: port)
             }
             let driver = try ChildProcess(TriptermBinary.url.path, [
                 "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
                 "--gpsd", "127.0.0.1:\(port)", "--interval", "5", "--headless",
             ])
-            defer { driver.stop() }
+            defer { driver.stopSoon() }
 
             // What a rider polling the trip sees: the vehicle's position, moving.
             var seen: [String] = []
@@ -137,7 +137,7 @@ import FoundationNetworking
             #expect(vehicle["vehicleState"] as? String == "ONLINE")
             #expect((vehicle["lastLocation"] as? [String: Any])?["locationSensor"] as? String == "GPS")
 
-            let status = driver.interruptAndWait()
+            let status = try await driver.interruptAndWait()
             #expect(status == 0, "\(driver.output)")
             #expect(driver.output.contains("state=OFFLINE"), "\(driver.output)")
             let after = try await server.get("/v1/providers/p/vehicles/v1")
@@ -156,11 +156,11 @@ struct LocalServerProcess {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let db = directory.appendingPathComponent("fleet.sqlite").path
         let server = try ChildProcess(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
-        defer { server.stop() }
-        guard let line = server.waitForLine(containing: "listening on http://", timeout: 30),
+        defer { server.stopSoon() }
+        guard let line = await server.waitForLine(containing: "listening on http://", timeout: 30),
               let range = line.range(of: "http://")
         else { throw CommandFailed("tripterm serve did not start: \(server.output)") }
-        let token = try TriptermBinary.run(["token", "--server", "--db", db]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = try await TriptermBinary.run(["token", "--server", "--db", db]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         try await body(LocalServerProcess(url: String(line[range.lowerBound...]), token: token))
     }
 

@@ -11,10 +11,10 @@ import Testing
     /// The recorder's acknowledgement is the printed line: `replay --headless` registers the recorder before the
     /// printer, so a `trip` line on stdout means that snapshot's line was already written to the file.
     @Test func recordedTripFileKeepsEveryPrintedUpdateThroughKill9() async throws {
-        try await onOwnThread(Self.recorderTrials)
+        try await Self.recorderTrials()
     }
 
-    static func recorderTrials() throws {
+    static func recorderTrials() async throws {
         let directory = try Self.temporaryDirectory("recorder")
         defer { try? FileManager.default.removeItem(at: directory) }
         let sample = Self.repository.appendingPathComponent("Assets/trips/monaco-stops.jsonl").path
@@ -27,9 +27,9 @@ import Testing
                 ["replay", sample, "--headless", "--json", "--speed", "max", "--loop", "--record", file],
                 separateStandardError: true)
             // Most kills land while recording, however slow the start (sanitizers, a loaded machine); some before.
-            if trial % 10 != 0 { _ = replay.waitForLine(containing: "\"callback\"", timeout: 30) }
-            Thread.sleep(forTimeInterval: Double.random(in: 0...0.25))
-            replay.killHard()
+            if trial % 10 != 0 { _ = await replay.waitForLine(containing: "\"callback\"", timeout: 30) }
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...250)))
+            try await replay.killHard()
 
             let printed = Self.completeLines(replay.output).compactMap(Self.object)
                 .filter { $0["callback"] as? String == "trip" }.compactMap { $0["time"] as? String }
@@ -52,7 +52,7 @@ import Testing
 
             // The file opens with tripterm's own reader (every tenth trial and every torn one: a run takes time).
             if trial % 10 == 0 || torn {
-                let list = try TriptermBinary.run(["replay", file, "--list"])
+                let list = try await TriptermBinary.run(["replay", file, "--list"])
                 #expect(list.status == 0 || lines.count <= 1, "trial \(trial): the file does not open: \(list.stderr)")
             }
         }
@@ -72,14 +72,14 @@ import Testing
         var token = ""
         for trial in 0...Self.trials {
             let server = try ChildProcess(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
-            let listening = try await onOwnThread { server.waitForLine(containing: "listening on http://", timeout: 30) }
+            let listening = await server.waitForLine(containing: "listening on http://", timeout: 30)
             guard let line = listening, let range = line.range(of: "http://") else {
-                try await onOwnThread { server.killHard() }
+                try await server.killHard()
                 Issue.record("trial \(trial): the server did not start on the database left by the previous kill: \(server.output)")
                 return
             }
             if trial == 0 {
-                token = try await onOwnThread { try TriptermBinary.run(["token", "--server", "--db", db]) }.stdout
+                token = try await TriptermBinary.run(["token", "--server", "--db", db]).stdout
                     .trimmingCharacters(in: .whitespacesAndNewlines)
             }
             let api = FleetHTTP(url: String(line[range.lowerBound...]), token: token)
@@ -91,7 +91,7 @@ import Testing
                 try await history.verify(against: api, trial: trial)
             }
             guard trial < Self.trials else {
-                try await onOwnThread { server.killHard() }
+                try await server.killHard()
                 break
             }
             let started = ContinuousClock.now
@@ -103,21 +103,19 @@ import Testing
                 }
                 // The kill comes while writes are in flight: the writers stop sending at the deadline, not before.
                 try? await Task.sleep(until: started + budget)
-                _ = try? await onOwnThread { server.killHard() }
+                _ = try? await server.killHard()
                 return await group.reduce(into: []) { $0.append($1) }
             }
             for outcome in outcomes { history.record(outcome) }
         }
         #expect(history.acknowledgedTrips.count > Self.trials, "writes should be acknowledged before most kills")
-        let check = try await onOwnThread { try TriptermBinary.runTool("/usr/bin/env", ["python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])", db]) }
+        let check = try await TriptermBinary.runTool("/usr/bin/env", ["python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])", db])
         #expect(check.stdout == "ok\n", "integrity_check: \(check.stdout)\(check.stderr)")
     }
 
     // MARK: Support
 
-    static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    static var repository: URL { Repository.root }
 
     static func temporaryDirectory(_ name: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-durability-\(name)-\(UUID().uuidString)")

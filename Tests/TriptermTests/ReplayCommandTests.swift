@@ -15,8 +15,8 @@ import Testing
         return dir
     }
 
-    @Test func headlessReplayPrintsEveryCallbackAndEndsWithTheTrip() throws {
-        let out = try TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--speed", "max"])
+    @Test func headlessReplayPrintsEveryCallbackAndEndsWithTheTrip() async throws {
+        let out = try await TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--speed", "max"])
         #expect(out.status == 0, "\(out.stderr)")
         let lines = out.stdout.split(separator: "\n")
         #expect(lines.count > 20)
@@ -27,8 +27,8 @@ import Testing
         #expect(out.stderr.isEmpty)
     }
 
-    @Test func jsonLinesCarryFleetEngineJSON() throws {
-        let out = try TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--json", "--speed", "max"])
+    @Test func jsonLinesCarryFleetEngineJSON() async throws {
+        let out = try await TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--json", "--speed", "max"])
         #expect(out.status == 0)
         let values = try out.stdout.split(separator: "\n").map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
         #expect(values.first?["callback"] == .string("status"))
@@ -38,25 +38,25 @@ import Testing
 
     /// `| head`: when the reader goes away the process ends by SIGPIPE, like other tools, even where SIGPIPE is
     /// ignored (as the HTTP stack of `rider` and `driver` sets it): no trap, no backtrace.
-    @Test func aClosedPipeEndsTheOutputLikeOtherTools() throws {
+    @Test func aClosedPipeEndsTheOutputLikeOtherTools() async throws {
         let command = "trap '' PIPE; \"$0\" replay \"$1\" --headless --speed max | head -2; echo \"status ${PIPESTATUS[0]}\" >&2"
-        let out = try TriptermBinary.runTool(
+        let out = try await TriptermBinary.runTool(
             "/bin/bash", ["-c", command, TriptermBinary.url.path, Self.asset(Self.sample)])
         #expect(out.stdout.split(separator: "\n").count == 2)
         #expect(out.stderr == "status 141\n", "128 + SIGPIPE, and nothing else on stderr: \(out.stderr)")
     }
 
-    @Test func replayingWithRecordWritesAFileThatReplaysTheSame() throws {
+    @Test func replayingWithRecordWritesAFileThatReplaysTheSame() async throws {
         let dir = Self.temporaryDirectory()
         let copy = dir.appendingPathComponent("copy.jsonl").path
-        let first = try TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--speed", "max", "--record", copy])
+        let first = try await TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--speed", "max", "--record", copy])
         #expect(first.status == 0, "\(first.stderr)")
-        let second = try TriptermBinary.run(["replay", copy, "--headless", "--speed", "max"])
+        let second = try await TriptermBinary.run(["replay", copy, "--headless", "--speed", "max"])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout == first.stdout)
     }
 
-    @Test func badInputsFailWithOneClearLine() throws {
+    @Test func badInputsFailWithOneClearLine() async throws {
         let dir = Self.temporaryDirectory()
         let unknown = dir.appendingPathComponent("notes.txt")
         try Data("hello\n".utf8).write(to: unknown)
@@ -71,7 +71,7 @@ import Testing
             (["replay", Self.asset(Self.sample), "--speed", "fast"], "--speed must be a number from 0.5 to 1000 or 'max'"),
         ]
         for (arguments, message) in cases {
-            let out = try TriptermBinary.run(arguments)
+            let out = try await TriptermBinary.run(arguments)
             #expect(out.status != 0, "\(arguments)")
             #expect(out.stderr.contains(message), "\(arguments): \(out.stderr)")
             #expect(out.stderr.split(separator: "\n").count <= 3, "short: \(out.stderr)")
@@ -80,36 +80,31 @@ import Testing
         }
     }
 
-    @Test func exportConvertsToEveryFormatAndBack() throws {
+    @Test func exportConvertsToEveryFormatAndBack() async throws {
         let dir = Self.temporaryDirectory()
         for format in ["gpx", "geojson", "trip"] {
             let output = dir.appendingPathComponent("out.\(format)").path
-            let out = try TriptermBinary.run(["export", Self.asset(Self.sample), "--to", format, "-o", output])
+            let out = try await TriptermBinary.run(["export", Self.asset(Self.sample), "--to", format, "-o", output])
             #expect(out.status == 0, "\(format): \(out.stderr)")
-            let back = try TriptermBinary.run(["replay", output, "--list"])
+            let back = try await TriptermBinary.run(["replay", output, "--list"])
             #expect(back.status == 0, "\(format): \(back.stderr)")
             #expect(back.stdout.contains("COMPLETE"), "\(format): \(back.stdout)")
         }
-        let gpx = try TriptermBinary.run(["export", Self.asset(Self.sample), "--to", "gpx"])
+        let gpx = try await TriptermBinary.run(["export", Self.asset(Self.sample), "--to", "gpx"])
         #expect(gpx.stdout.hasPrefix("<?xml"))
         #expect(gpx.stdout.contains("<trkpt"))
     }
 
     /// `kill -9` in the middle of a recording loses at most the last second and never an earlier line.
-    @Test func aRecorderKilledMidwayLeavesAReadableFile() throws {
+    @Test func aRecorderKilledMidwayLeavesAReadableFile() async throws {
         let dir = Self.temporaryDirectory()
         let record = dir.appendingPathComponent("killed.jsonl").path
-        let process = Process()
-        process.executableURL = TriptermBinary.url
-        process.arguments = ["replay", Self.asset(Self.sample), "--headless", "--speed", "20", "--record", record]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        Thread.sleep(forTimeInterval: 2.5)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        let check = try TriptermBinary.run(["replay", record, "--list"])
+        let replay = try ChildProcess(
+            TriptermBinary.url.path, ["replay", Self.asset(Self.sample), "--headless", "--speed", "20", "--record", record])
+        try await Task.sleep(for: .milliseconds(2_500))
+        try await replay.killHard()
+        #expect(replay.endedBySignal)
+        let check = try await TriptermBinary.run(["replay", record, "--list"])
         #expect(check.status == 0, "\(check.stderr)")
         let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
         #expect(lines.count >= 5, "about 1.5 s of a ×20 replay is recorded: \(lines.count) lines")

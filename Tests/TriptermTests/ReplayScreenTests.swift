@@ -15,8 +15,8 @@ struct ReplayScreenTests {
         .deletingLastPathComponent().appendingPathComponent("Assets/trips/monaco-stops.jsonl").path
 
     /// Runs the replay between two `stty -g`, recording its exit status.
-    func start(_ extra: String = "") throws -> TmuxSession {
-        try TmuxSession { dir in
+    func start(_ extra: String = "") async throws -> TmuxSession {
+        try await TmuxSession.start { dir in
             // The trap keeps the shell alive when Ctrl-C reaches the whole foreground group, as an interactive
             // shell would (a trap with a command, unlike an ignored signal, is not inherited by the replay).
             "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --speed 5 \(extra); "
@@ -24,97 +24,98 @@ struct ReplayScreenTests {
         }
     }
 
-    func expectRestored(_ session: TmuxSession, status expected: Int32) throws {
-        let status = session.waitForFile("status")
+    func expectRestored(_ session: TmuxSession, status expected: Int32) async throws {
+        let status = await session.waitForFile("status")
         // What the replay printed after leaving the alternate screen (an error, a sanitizer's report) is on it.
-        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "\(expected)", "\((try? session.capture()) ?? "")")
-        let after = session.waitForFile("after")
-        let before = session.waitForFile("before")
+        let screen = (try? await session.capture()) ?? ""
+        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "\(expected)", "\(screen)")
+        let after = await session.waitForFile("after")
+        let before = await session.waitForFile("before")
         #expect(after != nil && after == before, "tty modes changed: \(before ?? "-") → \(after ?? "-")")
-        #expect(try session.value("#{alternate_on}") == "0")
-        #expect(try session.value("#{cursor_flag}") == "1")
+        #expect(try await session.value("#{alternate_on}") == "0")
+        #expect(try await session.value("#{cursor_flag}") == "1")
     }
 
-    @Test func showsTheTripRespondsToKeysAndRestoresOnQuit() throws {
-        let session = try start()
-        try session.expectScreen(showing: "Trip monaco-stops", "replay monaco-stops.jsonl", "space pause")
-        #expect(try session.value("#{alternate_on}") == "1")
-        #expect(try session.value("#{cursor_flag}") == "0")
+    @Test func showsTheTripRespondsToKeysAndRestoresOnQuit() async throws {
+        let session = try await start()
+        try await session.expectScreen(showing: "Trip monaco-stops", "replay monaco-stops.jsonl", "space pause")
+        #expect(try await session.value("#{alternate_on}") == "1")
+        #expect(try await session.value("#{cursor_flag}") == "0")
 
-        try session.send("?")
-        try session.expectScreen(showing: "Keys — tripterm replay", "jump to 0 %")
-        try session.send("?")
-        try session.waitForScreen { !$0.contains("Keys — tripterm replay") }
+        try await session.send("?")
+        try await session.expectScreen(showing: "Keys — tripterm replay", "jump to 0 %")
+        try await session.send("?")
+        try await session.waitForScreen { !$0.contains("Keys — tripterm replay") }
 
-        try session.send("Space")
-        try session.expectScreen(showing: "‖", "paused")
-        try session.send("+")
+        try await session.send("Space")
+        try await session.expectScreen(showing: "‖", "paused")
+        try await session.send("+")
         // The status bar keeps the speed; its "speed ×10" notice lasts 2 s, which a loaded machine can miss.
-        try session.expectScreen(showing: "×10")
-        try session.send("9")
+        try await session.expectScreen(showing: "×10")
+        try await session.send("9")
         // Paused, so the clock stays at 90 % of 11:55; the "90 %" notice lasts only 2 s, too short to rely on.
-        try session.expectScreen(showing: "10:43", "Enroute to dropoff")
+        try await session.expectScreen(showing: "10:43", "Enroute to dropoff")
 
-        try session.resize(width: 40, height: 12)
-        let small = try session.waitForScreen { $0.split(separator: "\n").first.map { $0.count <= 40 } ?? false && $0.contains("×10") }
+        try await session.resize(width: 40, height: 12)
+        let small = try await session.waitForScreen { $0.split(separator: "\n").first.map { $0.count <= 40 } ?? false && $0.contains("×10") }
         #expect(small.contains("×10") && !small.contains("too small"), "\(small)")
-        try session.resize(width: 20, height: 6)
-        try session.expectScreen(showing: "small")
-        try session.resize(width: 120, height: 40)
-        try session.expectScreen(showing: "│ Trip monaco-stops")  // the side panel is back at 120 columns
+        try await session.resize(width: 20, height: 6)
+        try await session.expectScreen(showing: "small")
+        try await session.resize(width: 120, height: 40)
+        try await session.expectScreen(showing: "│ Trip monaco-stops")  // the side panel is back at 120 columns
 
-        try session.send("q")
-        try expectRestored(session, status: 0)
+        try await session.send("q")
+        try await expectRestored(session, status: 0)
     }
 
     /// A resize storm, from 1×1 to 300×100 with no pause between sizes: the screen never crashes and comes back.
-    @Test func survivesAResizeStorm() throws {
-        let session = try start()
-        try session.expectScreen(showing: "Trip monaco-stops")
+    @Test func survivesAResizeStorm() async throws {
+        let session = try await start()
+        try await session.expectScreen(showing: "Trip monaco-stops")
         let sizes = [(1, 1), (300, 100), (2, 2), (29, 7), (30, 8), (1, 60), (250, 1), (31, 9), (89, 21), (90, 22), (5, 3), (300, 100)]
         for _ in 0..<3 {
-            for (width, height) in sizes { try session.resize(width: width, height: height) }
+            for (width, height) in sizes { try await session.resize(width: width, height: height) }
         }
-        try session.resize(width: 120, height: 40)
-        try session.expectScreen(showing: "│ Trip monaco-stops")  // back to the full layout
-        try session.send("q")
-        try expectRestored(session, status: 0)
+        try await session.resize(width: 120, height: 40)
+        try await session.expectScreen(showing: "│ Trip monaco-stops")  // back to the full layout
+        try await session.send("q")
+        try await expectRestored(session, status: 0)
     }
 
     /// Ctrl-Z and `fg` in an interactive shell, as a user does it: stopped, the terminal is the shell's again;
     /// resumed, the screen comes back. (A shell without job control cannot test this: the kernel discards SIGTSTP
     /// for a process group with no parent outside it.)
-    @Test func ctrlZAndFgGiveTheTerminalBackAndRepaint() throws {
-        let session = try TmuxSession { _ in "exec bash --norc --noprofile -i" }
-        try session.send("TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --speed 5", "Enter")
-        try session.expectScreen(showing: "Trip monaco-stops")
-        try session.send("C-z")
-        try session.expectScreen(showing: "Stopped")  // bash reports the job stopped
-        #expect(try session.value("#{alternate_on}") == "0")
-        #expect(try session.value("#{cursor_flag}") == "1")
-        try session.send("fg", "Enter")
-        try session.expectScreen(showing: "Trip monaco-stops", "space pause")
-        #expect(try session.value("#{alternate_on}") == "1")
-        try session.send("q")
-        try session.waitForScreen { !$0.contains("space pause") }
-        try session.send("echo STATUS=$?", "Enter")
-        try session.expectScreen(showing: "STATUS=0")
-        #expect(try session.value("#{alternate_on}") == "0")
+    @Test func ctrlZAndFgGiveTheTerminalBackAndRepaint() async throws {
+        let session = try await TmuxSession.start { _ in "exec bash --norc --noprofile -i" }
+        try await session.send("TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --speed 5", "Enter")
+        try await session.expectScreen(showing: "Trip monaco-stops")
+        try await session.send("C-z")
+        try await session.expectScreen(showing: "Stopped")  // bash reports the job stopped
+        #expect(try await session.value("#{alternate_on}") == "0")
+        #expect(try await session.value("#{cursor_flag}") == "1")
+        try await session.send("fg", "Enter")
+        try await session.expectScreen(showing: "Trip monaco-stops", "space pause")
+        #expect(try await session.value("#{alternate_on}") == "1")
+        try await session.send("q")
+        try await session.waitForScreen { !$0.contains("space pause") }
+        try await session.send("echo STATUS=$?", "Enter")
+        try await session.expectScreen(showing: "STATUS=0")
+        #expect(try await session.value("#{alternate_on}") == "0")
     }
 
     @Test(arguments: [("TERM", SIGTERM), ("INT", SIGINT), ("HUP", SIGHUP)])
-    func signalsRestoreTheTerminal(name: String, signal: Int32) throws {
-        let session = try start()
-        try session.expectScreen(showing: "Trip monaco-stops")
-        let pid = try #require(try session.childPID())
+    func signalsRestoreTheTerminal(name: String, signal: Int32) async throws {
+        let session = try await start()
+        try await session.expectScreen(showing: "Trip monaco-stops")
+        let pid = try #require(try await session.childPID())
         kill(pid, signal)
-        try expectRestored(session, status: 128 + signal)
+        try await expectRestored(session, status: 128 + signal)
     }
 
-    @Test func ctrlCFromTheKeyboardRestoresTheTerminal() throws {
-        let session = try start()
-        try session.expectScreen(showing: "Trip monaco-stops")
-        try session.send("C-c")
-        try expectRestored(session, status: 128 + SIGINT)
+    @Test func ctrlCFromTheKeyboardRestoresTheTerminal() async throws {
+        let session = try await start()
+        try await session.expectScreen(showing: "Trip monaco-stops")
+        try await session.send("C-c")
+        try await expectRestored(session, status: 128 + SIGINT)
     }
 }

@@ -17,10 +17,10 @@ import Testing
     ]
 
     @Test(arguments: cases.indices)
-    func snapshotMatchesGolden(index: Int) throws {
+    func snapshotMatchesGolden(index: Int) async throws {
         let (name, arguments) = Self.cases[index]
         let map = ReplayCommandTests.asset("Assets/maps/monaco.roadmap")
-        let out = try TriptermBinary.run(
+        let out = try await TriptermBinary.run(
             ["replay", ReplayCommandTests.asset(ReplayCommandTests.sample), "--snapshot", "--map", map] + arguments,
             environment: ["TZ": "UTC", "NO_COLOR": ""])
         #expect(out.status == 0, "\(out.stderr)")

@@ -25,7 +25,7 @@ struct RiderFaultSoakTests {
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
             let proxy = try await FaultProxy.start(target: server.url, stallLimit: .seconds(1))
-            let session = try TmuxSession(width: 120, height: 36) { dir in
+            let session = try await TmuxSession.start(width: 120, height: 36) { dir in
                 "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' rider "
                     + "--trip providers/p/trips/t1 --backend \(proxy.url) --token \(server.token) --poll-ms 5 --request-timeout-ms 500; "
                     + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
@@ -42,7 +42,7 @@ struct RiderFaultSoakTests {
             var captures = 0
             while proxy.injectedCount < 1_000, ContinuousClock.now - started < .seconds(100) {
                 let phaseBefore = proxy.phaseChanges.last, taken = ContinuousClock.now
-                let screen = try session.capture()
+                let screen = try await session.capture()
                 let phaseAfter = proxy.phaseChanges.last
                 captures += 1
                 let failure = Self.shownFailure(screen)
@@ -70,12 +70,12 @@ struct RiderFaultSoakTests {
 
             // Healed for good: the failure clears, and q restores the terminal.
             #expect(try await Self.waitForScreen(session) { $0.contains("Trip t1") && Self.shownFailure($0) == nil })
-            try session.send("q")
-            #expect(session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no crash")
-            let before = session.waitForFile("before"), after = session.waitForFile("after")
+            try await session.send("q")
+            #expect(await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no crash")
+            let before = await session.waitForFile("before"), after = await session.waitForFile("after")
             #expect(after != nil && after == before, "tty modes changed: \(before ?? "-") → \(after ?? "-")")
-            #expect(try session.value("#{alternate_on}") == "0")
-            #expect(try session.value("#{cursor_flag}") == "1")
+            #expect(try await session.value("#{alternate_on}") == "0")
+            #expect(try await session.value("#{cursor_flag}") == "1")
             await proxy.stop()
             print("rider TUI soak: \(proxy.records.count) requests, \(proxy.injectedCount) faults injected, \(captures) captures "
                 + "(\(shown["recoverable", default: 0]) recoverable, \(shown["client", default: 0]) client) in \(elapsed)")
@@ -87,7 +87,7 @@ struct RiderFaultSoakTests {
     static func waitForScreen(_ session: TmuxSession, _ condition: (String) -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(15)
         while ContinuousClock.now < deadline {
-            if condition(try session.capture()) { return true }
+            if condition(try await session.capture()) { return true }
             try await Task.sleep(for: .milliseconds(100))
         }
         return false

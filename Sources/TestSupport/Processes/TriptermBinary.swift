@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `tripterm` executable, as a user would, and captures what it prints.
 public struct TriptermBinary {
@@ -24,12 +25,21 @@ public struct TriptermBinary {
         return dir.appendingPathComponent("tripterm")
     }
 
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
-        try runTool(url.path, arguments, environment: environment)
+    /// Runs tripterm to its end, waiting on a thread of its own (never on the cooperative pool).
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await runTool(url.path, arguments, environment: environment)
     }
 
     /// Runs any program the same way (for checks with tools such as python3).
-    public static func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    public static func runTool(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:]
+    ) async throws -> Output {
+        try await onOwnThread { try runBlocking(path, arguments, environment: environment) }
+    }
+
+    /// The blocking run: reads both pipes to their end and waits for the exit.
+    private static func runBlocking(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Output {
+        assertNotOnCooperativePool("running \(path)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

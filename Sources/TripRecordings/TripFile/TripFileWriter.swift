@@ -33,9 +33,28 @@ public final class TripFileWriter {
 
     /// Flushes written lines to the disk; a no-op when nothing was written since the last call.
     public func sync() throws(InputError) {
-        guard unsynced else { return }
-        guard fsync(fd) == 0 else { throw InputError(path: path, message: "fsync failed: \(String(cString: strerror(errno)))") }
+        guard let pending = takePendingSync() else { return }
+        try pending.run()
+    }
+
+    /// What ``sync()`` would make durable, as an `fsync` that may run on another thread (the recorder's, off the
+    /// cooperative pool) while lines go on being appended: nil when nothing was written since the last one. Lines
+    /// appended meanwhile are left for the next.
+    public func takePendingSync() -> PendingSync? {
+        guard unsynced else { return nil }
         unsynced = false
+        return PendingSync(writer: self)
+    }
+
+    /// An `fsync` of the file, holding the writer (and so its descriptor) until it has run.
+    public struct PendingSync: @unchecked Sendable {
+        let writer: TripFileWriter
+
+        public func run() throws(InputError) {
+            guard fsync(writer.fd) == 0 else {
+                throw InputError(path: writer.path, message: "fsync failed: \(String(cString: strerror(errno)))")
+            }
+        }
     }
 
     public var hasUnsyncedLines: Bool { unsynced }

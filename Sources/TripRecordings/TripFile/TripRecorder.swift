@@ -36,10 +36,10 @@ public actor TripRecorder: TripModelSubscriber {
     }
 
     /// Makes everything written durable; call before exiting.
-    public func close() {
+    public func close() async {
         syncTask?.cancel()
         syncTask = nil
-        sync()
+        await sync()
     }
 
     private func append(_ event: TripEvent) {
@@ -59,16 +59,24 @@ public actor TripRecorder: TripModelSubscriber {
         }
     }
 
-    private func syncFromTimer() {
+    private func syncFromTimer() async {
         syncTask = nil
-        sync()
+        await sync()
     }
 
-    private func sync() {
-        do {
-            try writer.sync()
-        } catch {
-            if writeError == nil { writeError = error }
+    /// The `fsync` runs on a thread of its own: it can take tens of milliseconds, too long to hold a cooperative
+    /// thread. Lines appended while it runs wait for the next one.
+    private func sync() async {
+        guard let pending = writer.takePendingSync() else { return }
+        // The fsync's own error, carried out of the thread as a value.
+        let failure = try? await OwnThread.run { () -> InputError? in
+            do throws(InputError) {
+                try pending.run()
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure = failure ?? nil, writeError == nil { writeError = failure }
     }
 }
