@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTPTypes
@@ -79,7 +80,7 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func respond(_ context: ChannelHandlerContext, _ body: Data) {
         var headers = HTTPFields()
-        headers[.contentType] = FleetResponder.contentType
+        headers[.contentType] = Response.fleetJSONContentType
         headers[.contentLength] = String(body.count)
         headers[.date] = polls.date.now()
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)

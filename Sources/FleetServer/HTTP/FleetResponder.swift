@@ -15,13 +15,12 @@ struct FleetResponder: HTTPResponder {
         let start = ContinuousClock.now
         let response: Response
         do {
-            let json = try await api.handle(request)
-            response = Self.json(json, status: .ok)
+            response = .fleetJSON(try await api.handle(request))
         } catch let error as FleetError {
-            response = Self.error(error)
+            response = error.response(from: request, context: context)
         } catch {
             logger.error("request failed unexpectedly", metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(error)"])
-            response = Self.error(FleetError(.internal, "Internal error."))
+            response = FleetError(.internal, "Internal error.").response(from: request, context: context)
         }
         Self.log(logger, method: request.method, path: request.uri.path, status: response.status.code, since: start)
         return response
@@ -41,24 +40,5 @@ struct FleetResponder: HTTPResponder {
     ) {
         // Path and time in the message, which is only built when the level is logged: they cost more than a cached answer.
         logger.info("\(method) \(path()) \(status) \(String(format: "%.1f", (ContinuousClock.now - start) / .milliseconds(1))) ms\(cached?.rawValue ?? "")")
-    }
-
-    static let contentType = "application/json; charset=UTF-8"
-
-    static func json(_ data: Data, status: HTTPResponse.Status) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = contentType
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-
-    static func error(_ error: FleetError) -> Response {
-        var response = json(error.body.jsonData(), status: HTTPResponse.Status(code: error.httpStatus))
-        if error.httpStatus == 405, let allowed = error.message.split(separator: "allowed: ").last {
-            response.headers[.allow] = String(allowed.dropLast())
-        }
-        if error.code == .unauthenticated {
-            response.headers[.wwwAuthenticate] = "Bearer realm=\"fleetengine\""
-        }
-        return response
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -53,7 +54,7 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
     private func response(_ body: Data, allocator: ByteBufferAllocator) -> ByteBuffer {
         var buffer = allocator.buffer(capacity: body.count + 128)
         buffer.writeStaticString("HTTP/1.1 200 OK\r\nContent-Type: ")
-        buffer.writeString(FleetResponder.contentType)
+        buffer.writeString(Response.fleetJSONContentType)
         buffer.writeStaticString("\r\nContent-Length: ")
         buffer.writeString(String(body.count))
         buffer.writeStaticString("\r\nDate: ")
