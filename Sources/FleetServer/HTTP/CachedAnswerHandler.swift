@@ -42,7 +42,7 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 answered = true
                 polls.answered = (target, poll)
                 respond(context, body)
-                FleetResponder.log(logger, method: request.method, path: Self.split(target).path, status: 200, since: start, cached: .parsed)
+                LoggingMiddleware.log(logger, method: request.method, path: Self.split(target).path, status: 200, since: start, cached: .parsed)
                 return
             }
             polls.unanswered += 1

@@ -39,7 +39,7 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
             let start = ContinuousClock.now
             if let body = api.cachedAnswer(last.poll) {
                 context.writeAndFlush(wrapOutboundOut(response(body, allocator: context.channel.allocator)), promise: nil)
-                FleetResponder.log(logger, method: .get, path: CachedAnswerHandler.split(last.target).path, status: 200, since: start, cached: .repeated)
+                LoggingMiddleware.log(logger, method: .get, path: CachedAnswerHandler.split(last.target).path, status: 200, since: start, cached: .repeated)
                 return
             }
         }
