@@ -21,7 +21,7 @@ struct FleetAPI: HTTPResponder {
         var rawQuery: String
     }
 
-    /// The JSON answer, or a thrown ``FleetError``.
+    /// The method's JSON answer, or a thrown ``FleetError``. The query's names are checked here, after the token.
     func respond(to request: Request, context: FleetRequestContext) async throws -> Response {
         let routed = try context.requireRoutedRequest()
         let principal = try context.requirePrincipal()
