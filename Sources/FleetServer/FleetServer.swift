@@ -6,6 +6,9 @@ import Logging
 
 /// `tripterm serve`: a local Fleet Engine v1–compatible REST server for trips and vehicles.
 ///
+/// A request takes the ordinary path, ``FleetResponder`` (middleware, then ``FleetAPI``), unless it is a GetTrip
+/// poll whose answer is cached, which the fast path (``PollFastPath``) answers on the connection's event loop.
+///
 /// ```swift
 /// let app = try await FleetServer.buildApplication(configuration: .init(port: 0, databasePath: path))
 /// try await app.runService()   // until SIGINT/SIGTERM
@@ -26,17 +29,13 @@ public enum FleetServer {
         let api = FleetAPI(
             store: store, authenticator: Authenticator(keys: keys), maxBodyBytes: configuration.maxBodyBytes,
             clock: configuration.clock)
-        let responder = FleetResponder(api: api, logger: configuration.logger)
+        let fastPath = PollFastPath(
+            api: api, logger: configuration.logger, answersRepeatedPolls: configuration.answersRepeatedPollsUnparsed)
         let onListening = configuration.onListening
         let host = configuration.host
-        let (logger, answersPolls, answersRepeatedPolls) =
-            (configuration.logger, configuration.answersPollsOnEventLoop, configuration.answersRepeatedPollsUnparsed)
         return Application(
-            responder: responder,
-            server: HTTPServerBuilder { respond in
-                FleetHTTP1Channel(
-                    responder: respond, api: api, logger: logger, answersPolls: answersPolls, answersRepeatedPolls: answersRepeatedPolls)
-            },
+            responder: FleetResponder(api: api, logger: configuration.logger),
+            server: configuration.answersPollsOnEventLoop ? fastPath.server : .http1(),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
             logger: configuration.logger)

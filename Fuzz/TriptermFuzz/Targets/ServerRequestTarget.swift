@@ -24,7 +24,7 @@ extension FuzzTarget {
         }
     }
 
-    /// FleetAPI.handle's steps, in its order, minus authentication and the store.
+    /// The ordinary path's steps (RoutingMiddleware, then FleetAPI) in their order, minus authentication and store.
     private static func handle(method: HTTPRequest.Method, path: String, query rawQuery: String, body: Data) throws {
         let route = try FleetRoute.match(method: method, path: path)
         let query = try QueryParameters(query: rawQuery)

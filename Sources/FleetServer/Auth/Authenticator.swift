@@ -17,36 +17,45 @@ public struct Authenticator: Sendable {
 
     public init(keys: JWTKeyCollection) { self.keys = keys }
 
+    /// The caller of a request (``AuthenticationMiddleware``): the bearer token, its verified claims, and who they
+    /// say the caller is if they hold at `now`.
     public func authenticate(authorizationHeader: String?, now: Date) async throws(FleetError) -> Principal {
         let token = try Self.bearerToken(authorizationHeader)
-        if verified[token] == nil {
-            let alg = try Self.algorithm(of: token)
-            guard alg == "RS256" else {
-                throw .unauthenticated("JWT algorithm \"\(alg)\" is not accepted: Fleet Engine tokens are signed with RS256.")
-            }
+        return try Self.principal(await claims(of: token), now: now)
+    }
+
+    /// The claims of a token whose signature checks: from the cache, else verified (RS256 only) and kept.
+    private func claims(of token: String) async throws(FleetError) -> FleetClaims {
+        if let claims = verified[token] { return claims }
+        let alg = try Self.algorithm(of: token)
+        guard alg == "RS256" else {
+            throw .unauthenticated(
+                "JWT algorithm \"\(alg)\" is not accepted: Fleet Engine tokens are signed with RS256.")
         }
         let claims: FleetClaims
-        if let cached = verified[token] {
-            claims = cached
-        } else {
-            do {
-                claims = try await keys.verify(token, as: FleetClaims.self)
-            } catch {
-                throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
-            }
-            verified[token] = claims
+        do {
+            claims = try await keys.verify(token, as: FleetClaims.self)
+        } catch {
+            throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
         }
-        try Self.check(claims, now: now)
-        return Self.principal(claims)
+        verified[token] = claims
+        return claims
     }
 
     /// The claims of a token whose signature was already verified, without waiting: nil for anything else (not yet
     /// verified, malformed…), which ``authenticate`` then settles with its error. The caller still checks the
-    /// claims' times (``check(_:now:)``). Lets cached answers be given on the connection's event loop
-    /// (``CachedAnswerHandler``).
+    /// claims at its time (``principal(_:now:)``). Lets the fast path (``PollFastPath``) answer on the connection's
+    /// event loop.
     func verifiedClaims(authorizationHeader: String?) -> FleetClaims? {
         guard let token = try? Self.bearerToken(authorizationHeader) else { return nil }
         return verified[token]
+    }
+
+    /// Who a verified token's claims say the caller is, if they hold at `now` (``check(_:now:)``): the last step of
+    /// ``authenticate``, and the one the fast path takes for a token verified before.
+    static func principal(_ claims: FleetClaims, now: Date) throws(FleetError) -> Principal {
+        try check(claims, now: now)
+        return Principal(tripID: claims.authorization?.tripid, vehicleID: claims.authorization?.vehicleid)
     }
 
     /// The JWT of an `Authorization: Bearer <JWT>` header.
@@ -59,10 +68,6 @@ public struct Authenticator: Sendable {
             throw .unauthenticated("The Authorization header must be `Bearer <JWT>`.")
         }
         return Self.trimmingBlanks(String(parts[1]))
-    }
-
-    static func principal(_ claims: FleetClaims) -> Principal {
-        Principal(tripID: claims.authorization?.tripid, vehicleID: claims.authorization?.vehicleid)
     }
 
     /// Fleet Engine's claim rules, on a signature-checked token.
@@ -84,7 +89,6 @@ public struct Authenticator: Sendable {
         }
     }
 
-    /// The `alg` of the token's header, read before verification so `none` and HMAC tokens are refused by name.
     /// `text` without leading and trailing spaces and tabs. Byte-wise: Foundation's `trimmingCharacters(in:)`
     /// walked the ~800-character token as UTF-16 on every request and was a quarter of a cached GetTrip's time.
     static func trimmingBlanks(_ text: String) -> String {
@@ -97,6 +101,7 @@ public struct Authenticator: Sendable {
         return String(text[first...last])
     }
 
+    /// The `alg` of the token's header, read before verification so `none` and HMAC tokens are refused by name.
     static func algorithm(of token: String) throws(FleetError) -> String {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3 else { throw .unauthenticated("JWT is malformed: expected three dot-separated parts.") }

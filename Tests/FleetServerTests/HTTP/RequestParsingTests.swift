@@ -26,7 +26,10 @@ import Testing
         #expect(try FleetRoute.match(method: .post, path: "/v1/providers/p/trips:search") == .searchTrips(parent: "providers/p"))
         #expect(try FleetRoute.match(method: .get, path: "/v1/providers/p/vehicles") == .listVehicles(parent: "providers/p"))
         #expect(try FleetRoute.match(method: .post, path: "/v1/providers/p/vehicles") == .createVehicle(parent: "providers/p"))
-        #expect(throws: FleetError(.unimplemented, "Method DELETE is not allowed on /v1/providers/p/trips; allowed: POST.", httpStatus: 405)) {
+        let notAllowed = FleetError(
+            .unimplemented, "Method DELETE is not allowed on /v1/providers/p/trips; allowed: POST.", httpStatus: 405,
+            allowedMethods: [.post])
+        #expect(throws: notAllowed) {
             try FleetRoute.match(method: .delete, path: "/v1/providers/p/trips")
         }
         #expect(throws: FleetError.self) { try FleetRoute.match(method: .get, path: "/v1/providers/p/vehicles:search") }

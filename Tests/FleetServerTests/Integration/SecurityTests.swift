@@ -1,8 +1,8 @@
-import TestSupport
-import _CryptoExtras
 import Crypto
+import CryptoExtras
 import FleetModel
 import FleetServer
+import TestSupport
 import Foundation
 import Testing
 

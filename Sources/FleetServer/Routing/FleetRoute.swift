@@ -33,12 +33,7 @@ public enum FleetRoute: Equatable, Sendable {
         }
         let parent = "providers/\(provider)"
         func allow(_ methods: [HTTPRequest.Method]) throws(FleetError) {
-            guard methods.contains(method) else {
-                throw FleetError(
-                    .unimplemented,
-                    "Method \(method.rawValue) is not allowed on \(path); allowed: \(methods.map(\.rawValue).joined(separator: ", ")).",
-                    httpStatus: 405)
-            }
+            guard methods.contains(method) else { throw .methodNotAllowed(method, path: path, allowed: methods) }
         }
         switch (segments.count, segments[3]) {
         case (4, "trips"):

@@ -2,9 +2,10 @@ import FleetModel
 import Foundation
 import Hummingbird
 
-/// Fleet Engine's trip and vehicle methods over a ``FleetStore``: route, authenticate, read the request,
-/// authorize, apply the service rules in one transaction, and encode the answer.
-struct FleetAPI: Sendable {
+/// Fleet Engine's trip and vehicle methods over a ``FleetStore``, behind the middleware (``FleetResponder``) that has
+/// routed the request and authenticated its caller: read the request, authorize, apply the service rules in one
+/// transaction, and encode the answer.
+struct FleetAPI: HTTPResponder {
     let store: FleetStore
     let authenticator: Authenticator
     let maxBodyBytes: Int
@@ -20,18 +21,21 @@ struct FleetAPI: Sendable {
         var rawQuery: String
     }
 
-    /// The JSON answer, or a thrown ``FleetError``.
-    func handle(_ request: Request) async throws -> Data {
-        let route = try FleetRoute.match(method: request.method, path: request.uri.path)
-        let rawQuery = request.uri.query ?? ""
-        let query = try QueryParameters(query: rawQuery)
-        let principal = try await authenticator.authenticate(
-            authorizationHeader: request.headers[.authorization], now: clock())
-        try query.validate(allowed: route.queryParameters)
-        let call = Call(route: route, query: query, principal: principal, now: ProtoTimestamp(clock()), rawQuery: rawQuery)
-        let options = ProtoJSONEncodingOptions(enumsAsIntegers: query.enumsAsIntegers)
+    /// The method's JSON answer, or a thrown ``FleetError``. The query's names are checked here, after the token.
+    func respond(to request: Request, context: FleetRequestContext) async throws -> Response {
+        let routed = try context.requireRoutedRequest()
+        let principal = try context.requirePrincipal()
+        try routed.validateQuery()
+        let call = Call(
+            route: routed.route, query: routed.query, principal: principal, now: ProtoTimestamp(clock()),
+            rawQuery: routed.rawQuery)
+        return .fleetJSON(try await answer(call, request))
+    }
+
+    private func answer(_ call: Call, _ request: Request) async throws -> Data {
+        let options = ProtoJSONEncodingOptions(enumsAsIntegers: call.query.enumsAsIntegers)
         var request = request
-        switch route {
+        switch call.route {
         case .createTrip(let parent): return try encode(await createTrip(call, parent: parent, request: &request), options)
         case .getTrip(let name): return try await getTripAnswer(call, name, options)
         case .updateTrip(let name): return try encode(await updateTrip(call, name, request: &request), options)

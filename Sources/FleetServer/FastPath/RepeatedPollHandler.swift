@@ -1,15 +1,15 @@
 import Foundation
-import Logging
+import HummingbirdCore
 import NIOCore
 
-/// Answers a request that repeats, byte for byte, the connection's last poll answered from the cache, before the
-/// HTTP codec parses it.
+/// The fast path before NIO's HTTP decoder (``PollFastPath``): answers a read that repeats, byte for byte, the
+/// connection's last poll answered from the cache, before the HTTP codec parses it.
 ///
 /// A rider's client sends the identical request — same target, same token — on its connection every few seconds.
 /// Once ``CachedAnswerHandler`` has answered it, parsing it again (NIO's HTTP decoder, then swift-http-types) and
 /// encoding the answer through the same layers was most of what an answer cost (docs/PERFORMANCE.md). Only that
 /// parsing is skipped: the token's expiry, the cache's freshness and the rules are checked for every answer
-/// (``FleetAPI/cachedAnswer(_:)``), and anything else goes on to the codec.
+/// (``PollFastPath/answer(_:)``), and anything else goes on to the codec.
 ///
 /// It works only while the decoder is between requests: a read it passes on must be exactly one HTTP/1.1 GET
 /// without a body, or the connection never takes this path again (pipelined or split requests, bodies).
@@ -18,17 +18,15 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
     typealias InboundOut = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let api: FleetAPI
-    private let logger: Logger
+    private let fastPath: PollFastPath
     private let polls: ConnectionPolls
     /// Every byte passed on so far formed whole bodiless requests, so the decoder holds nothing.
     private var betweenRequests = true
     /// The last read that was one poll answered from the cache (a copy: the read's own storage goes back to NIO).
-    private var last: (request: ByteBuffer, target: String, poll: FleetAPI.CachedPoll)?
+    private var last: (request: ByteBuffer, target: String, poll: CachedPoll)?
 
-    init(api: FleetAPI, logger: Logger, polls: ConnectionPolls) {
-        self.api = api
-        self.logger = logger
+    init(fastPath: PollFastPath, polls: ConnectionPolls) {
+        self.fastPath = fastPath
         self.polls = polls
     }
 
@@ -36,9 +34,11 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
         let bytes = unwrapInboundIn(data)
         if betweenRequests, polls.unanswered == 0, let last, last.request == bytes {
             let start = ContinuousClock.now
-            if let body = api.cachedAnswer(last.poll) {
+            if let body = fastPath.answer(last.poll) {
                 context.writeAndFlush(wrapOutboundOut(response(body, allocator: context.channel.allocator)), promise: nil)
-                FleetResponder.log(logger, method: .get, path: CachedAnswerHandler.split(last.target).path, status: 200, since: start, cached: .repeated)
+                LoggingMiddleware.log(
+                    fastPath.logger, method: .get, path: CachedAnswerHandler.split(last.target).path, status: 200,
+                    since: start, cached: .repeated)
                 return
             }
         }
@@ -53,7 +53,7 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
     private func response(_ body: Data, allocator: ByteBufferAllocator) -> ByteBuffer {
         var buffer = allocator.buffer(capacity: body.count + 128)
         buffer.writeStaticString("HTTP/1.1 200 OK\r\nContent-Type: ")
-        buffer.writeString(FleetResponder.contentType)
+        buffer.writeString(Response.fleetJSONContentType)
         buffer.writeStaticString("\r\nContent-Length: ")
         buffer.writeString(String(body.count))
         buffer.writeStaticString("\r\nDate: ")

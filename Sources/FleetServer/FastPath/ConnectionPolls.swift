@@ -6,7 +6,7 @@ final class ConnectionPolls {
     var unanswered = 0
     /// The poll ``CachedAnswerHandler`` answered last, with its request target; ``RepeatedPollHandler`` clears it
     /// before each read it passes on, to learn whether that read was one.
-    var answered: (target: String, poll: FleetAPI.CachedPoll)?
+    var answered: (target: String, poll: CachedPoll)?
     /// The `Date` header both write, formatted once a second for the connection.
     var date = HTTPDateCache()
 }

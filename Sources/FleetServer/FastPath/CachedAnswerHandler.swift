@@ -1,35 +1,29 @@
 import Foundation
 import HTTPTypes
-import Logging
+import HummingbirdCore
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers GetTrip polls from the ``AnswerCache`` on the connection's event loop, before Hummingbird sees them.
-///
-/// Riders poll the same trip every few seconds, and nearly every poll is a cache hit whose only work is checking
-/// the token and the trip's rules. Taking it through Hummingbird costs two thread hops (event loop → Swift's pool
-/// → event loop) and more than the work itself; those hops were the server's tail at 256 connections
-/// (docs/PERFORMANCE.md). Everything else — a miss, any failure, a token not verified yet — is passed on
-/// untouched, and ``FleetAPI/handle(_:)`` gives the same answer or the error, so the rules live in one place.
+/// The fast path after NIO's HTTP decoder (``PollFastPath``): answers a parsed GetTrip poll from the ``AnswerCache``
+/// on the connection's event loop, before Hummingbird sees it. Everything else — a miss, any failure, a token not
+/// verified yet — is passed on untouched to Hummingbird.
 final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private let api: FleetAPI
-    private let logger: Logger
+    private let fastPath: PollFastPath
     private let polls: ConnectionPolls
     /// The request being read was answered here: its body and end are dropped.
     private var answered = false
     /// The last poll that could be answered here, by its target and Authorization header: a rider sends the same
     /// request on its connection every few seconds, and matching the route and reading the token again was a third
     /// of a cached answer's cost.
-    private var lastPoll: (target: String, authorization: String, poll: FleetAPI.CachedPoll)?
+    private var lastPoll: (target: String, authorization: String, poll: CachedPoll)?
 
-    init(api: FleetAPI, logger: Logger, polls: ConnectionPolls) {
-        self.api = api
-        self.logger = logger
+    init(fastPath: PollFastPath, polls: ConnectionPolls) {
+        self.fastPath = fastPath
         self.polls = polls
     }
 
@@ -41,7 +35,9 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 answered = true
                 polls.answered = (target, poll)
                 respond(context, body)
-                FleetResponder.log(logger, method: request.method, path: Self.split(target).path, status: 200, since: start, cached: .parsed)
+                LoggingMiddleware.log(
+                    fastPath.logger, method: request.method, path: Self.split(target).path, status: 200, since: start,
+                    cached: .parsed)
                 return
             }
             polls.unanswered += 1
@@ -59,27 +55,27 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// The cached answer to a plain keep-alive GET, with its target and poll, or nil to pass the request on.
-    private func cachedAnswer(_ request: HTTPRequest) -> (target: String, poll: FleetAPI.CachedPoll, body: Data)? {
+    private func cachedAnswer(_ request: HTTPRequest) -> (target: String, poll: CachedPoll, body: Data)? {
         guard request.method == .get, let target = request.path, !target.utf8.contains(UInt8(ascii: "#")),
               request.headerFields[.connection].map({ !$0.lowercased().contains("close") }) ?? true,
               request.headerFields[.expect] == nil
         else { return nil }
         let authorization = request.headerFields[.authorization]
-        let poll: FleetAPI.CachedPoll
+        let poll: CachedPoll
         if let lastPoll, lastPoll.target == target, lastPoll.authorization == authorization {
             poll = lastPoll.poll
         } else {
             let (path, query) = Self.split(target)
-            guard let fresh = api.cachedPoll(path: path, rawQuery: query, authorization: authorization) else { return nil }
+            guard let fresh = fastPath.poll(path: path, rawQuery: query, authorization: authorization) else { return nil }
             poll = fresh
             lastPoll = authorization.map { (target, $0, fresh) }
         }
-        return api.cachedAnswer(poll).map { (target, poll, $0) }
+        return fastPath.answer(poll).map { (target, poll, $0) }
     }
 
     private func respond(_ context: ChannelHandlerContext, _ body: Data) {
         var headers = HTTPFields()
-        headers[.contentType] = FleetResponder.contentType
+        headers[.contentType] = Response.fleetJSONContentType
         headers[.contentLength] = String(body.count)
         headers[.date] = polls.date.now()
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)

@@ -37,7 +37,7 @@ extension FleetAPI {
         let key = Self.answerKey(name, rawQuery: call.rawQuery)
         let second = call.now.seconds
         if let cached = store.answers.answer(for: key, second: second) {
-            try Authorizer.authorize(call.principal, .getTrip(tripID: name.tripID, assignedVehicle: cached.assignedVehicle))
+            try Self.authorize(call.principal, toRead: cached, tripID: name.tripID)
             return cached.body
         }
         let generation = store.answers.generation
@@ -47,36 +47,10 @@ extension FleetAPI {
         return body
     }
 
-    /// A GetTrip request that may be answered from the ``AnswerCache`` without waiting: well-formed, by a token
-    /// whose signature was verified before. Riders repeat the same request on a connection, so
-    /// ``CachedAnswerHandler`` keeps it for the next one.
-    struct CachedPoll {
-        var key: String
-        var tripID: String
-        var claims: FleetClaims
-    }
-
-    /// `path`, `rawQuery` and `authorization` as a ``CachedPoll``, or nil when only ``handle(_:)`` can answer them.
-    func cachedPoll(path: String, rawQuery: String, authorization: String?) -> CachedPoll? {
-        guard case .getTrip(let name)? = try? FleetRoute.match(method: .get, path: path),
-              let query = try? QueryParameters(query: rawQuery),
-              (try? query.validate(allowed: FleetRoute.getTrip(name).queryParameters)) != nil,
-              let claims = authenticator.verifiedClaims(authorizationHeader: authorization)
-        else { return nil }
-        return CachedPoll(key: Self.answerKey(name, rawQuery: rawQuery), tripID: name.tripID, claims: claims)
-    }
-
-    /// GetTrip's answer to `poll` when the ``AnswerCache`` has it and nothing else is needed to give it: the
-    /// token's claims hold now and its role may read the trip. Nil otherwise, and ``handle(_:)`` then gives the same
-    /// answer or the error. Never waits, so it can run on the connection's event loop.
-    func cachedAnswer(_ poll: CachedPoll) -> Data? {
-        let now = clock()
-        guard (try? Authenticator.check(poll.claims, now: now)) != nil,
-              let answer = store.answers.reusableAnswer(for: poll.key, second: ProtoTimestamp(now).seconds),
-              (try? Authorizer.authorize(
-                  Authenticator.principal(poll.claims), .getTrip(tripID: poll.tripID, assignedVehicle: answer.assignedVehicle))) != nil
-        else { return nil }
-        return answer.body
+    /// Whether `principal` may read the trip a cached GetTrip answer is for, by the trip's assigned vehicle kept with
+    /// the answer. Both paths check a cached answer with it: this one and the fast path (``PollFastPath``).
+    static func authorize(_ principal: Principal, toRead answer: AnswerCache.Answer, tripID: String) throws(FleetError) {
+        try Authorizer.authorize(principal, .getTrip(tripID: tripID, assignedVehicle: answer.assignedVehicle))
     }
 
     /// A GetTrip answer's key in the ``AnswerCache``: views, versions and enum encoding change the answer.

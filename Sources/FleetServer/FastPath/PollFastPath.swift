@@ -1,0 +1,62 @@
+import FleetModel
+import Foundation
+import HummingbirdCore
+import Logging
+
+/// The fast path: GetTrip polls whose answer is in the ``AnswerCache``, answered on the connection's event loop beside
+/// Hummingbird instead of through it. Riders poll the same trip every few seconds and nearly every poll is a cache
+/// hit; through Hummingbird one costs two thread hops (event loop → Swift's pool → event loop), more than the hit
+/// itself. Measured: +60–70 % polls a second (docs/PERFORMANCE.md).
+///
+/// A shortcut, not a second server: it shares every rule with the ordinary path (``FleetResponder``) by calling the
+/// same code.
+/// - The request is read by ``RoutedRequest`` (``FleetRoute``, ``QueryParameters``, the query's names) and must be a
+///   plain keep-alive GetTrip.
+/// - The token must be one ``Authenticator`` verified before (its ``VerifiedTokenCache``); its claims are checked at
+///   this second by ``Authenticator/principal(_:now:)``, the step ``AuthenticationMiddleware`` ends in too.
+/// - The answer is the ``AnswerCache``'s under ``FleetAPI/answerKey(_:rawQuery:)`` — this second's, or the last
+///   second's while another request refreshes it — and ``FleetAPI/authorize(_:toRead:tripID:)`` must let the token
+///   read the trip.
+/// - It only ever serves that success. Anything else — a miss, a token not verified yet, any failure — goes on
+///   untouched to Hummingbird, which gives the same answer or the error, so errors are made in one place.
+/// - Its answer has the same bytes and headers, and the same log line, marked `cached`
+///   (``LoggingMiddleware/log(_:method:path:status:since:cached:)``).
+/// - While a request of the same connection is in Hummingbird, later ones go there too: responses keep the order
+///   of requests (HTTP/1.1 pipelining).
+///
+/// Its parts: ``FastPathHTTP1Channel`` puts the handlers in each connection's pipeline; ``CachedAnswerHandler``
+/// answers after NIO's HTTP decoder, ``RepeatedPollHandler`` before it when a read repeats the last poll byte for
+/// byte; ``ConnectionPolls`` is what the two share per connection.
+struct PollFastPath: Sendable {
+    let api: FleetAPI
+    let logger: Logger
+    /// Whether a read that repeats the connection's last answered poll is answered before the decoder parses it.
+    let answersRepeatedPolls: Bool
+
+    /// Hummingbird's HTTP/1.1 server with the fast path around its codec.
+    var server: HTTPServerBuilder {
+        HTTPServerBuilder { respond in FastPathHTTP1Channel(responder: respond, fastPath: self) }
+    }
+
+    /// `path`, `rawQuery` and `authorization` as a ``CachedPoll``, or nil when only the ordinary path can answer.
+    func poll(path: String, rawQuery: String, authorization: String?) -> CachedPoll? {
+        guard let routed = try? RoutedRequest(method: .get, path: path, rawQuery: rawQuery),
+              case .getTrip(let name) = routed.route,
+              (try? routed.validateQuery()) != nil,
+              let claims = api.authenticator.verifiedClaims(authorizationHeader: authorization)
+        else { return nil }
+        return CachedPoll(key: FleetAPI.answerKey(name, rawQuery: rawQuery), tripID: name.tripID, claims: claims)
+    }
+
+    /// GetTrip's answer to `poll` when the ``AnswerCache`` has it and nothing else is needed to give it: the token's
+    /// claims hold now and it may read the trip. Nil otherwise, and the ordinary path then gives the same answer or
+    /// the error. Never waits, so it can run on the connection's event loop.
+    func answer(_ poll: CachedPoll) -> Data? {
+        let now = api.clock()
+        guard let principal = try? Authenticator.principal(poll.claims, now: now),
+              let answer = api.store.answers.reusableAnswer(for: poll.key, second: ProtoTimestamp(now).seconds),
+              (try? FleetAPI.authorize(principal, toRead: answer, tripID: poll.tripID)) != nil
+        else { return nil }
+        return answer.body
+    }
+}

@@ -1,0 +1,71 @@
+import FleetModel
+@testable import FleetServer
+import Foundation
+import Hummingbird
+import Testing
+
+/// The fast path serves only what the ordinary path would answer with 200, by the same rules: a GetTrip with a
+/// well-formed query, a token the Authenticator verified before, a cached answer, and a role that may read the trip.
+@Suite struct PollFastPathTests {
+    static let target = "/v1/providers/p/trips/t1?view=JOURNEY_SHARING_V1S"
+
+    /// A fixture with vehicle v1 and trip t1 assigned to it, created through the ordinary path.
+    static func withTrip() async throws -> (ResponderFixture, PollFastPath) {
+        let fixture = try await ResponderFixture()
+        let server = try await fixture.minter.mint(.server)
+        let vehicle = #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"#
+            + #""vehicleType":{"category":"AUTO"}}"#
+        let trip = #"{"tripType":"EXCLUSIVE","vehicleId":"v1","pickupPoint":{"point":{"latitude":1,"longitude":2}}}"#
+        let creates = [("/v1/providers/p/vehicles?vehicleId=v1", vehicle), ("/v1/providers/p/trips?tripId=t1", trip)]
+        for (target, body) in creates {
+            let response = try await fixture.responder.respond(
+                to: fixture.request(.post, target, token: server, body: body), context: fixture.context())
+            try #require(response.status == .ok)
+        }
+        return (fixture, PollFastPath(api: fixture.api, logger: fixture.logger, answersRepeatedPolls: true))
+    }
+
+    /// GetTrip through the ordinary path: its status and body.
+    static func get(_ fixture: ResponderFixture, token: String) async throws -> (HTTPResponse.Status, String) {
+        let response = try await fixture.responder.respond(
+            to: fixture.request(.get, target, token: token), context: fixture.context())
+        return (response.status, try await ResponderFixture.body(of: response))
+    }
+
+    static func poll(_ fastPath: PollFastPath, _ target: String, token: String) -> CachedPoll? {
+        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+        let query = parts.count > 1 ? parts[1] : ""
+        return fastPath.poll(path: parts[0], rawQuery: query, authorization: "Bearer \(token)")
+    }
+
+    @Test func onlyATokenVerifiedBeforeAndAWellFormedGetTripArePolls() async throws {
+        let (fixture, fastPath) = try await Self.withTrip()
+        let token = try await fixture.minter.mint(AuthorizationClaims(tripid: "t1"))
+        #expect(Self.poll(fastPath, Self.target, token: token) == nil, "a token never seen is the ordinary path's")
+        #expect(try await Self.get(fixture, token: token).0 == .ok)
+        #expect(Self.poll(fastPath, Self.target, token: token)?.tripID == "t1")
+        #expect(Self.poll(fastPath, "/v1/providers/p/vehicles/v1", token: token) == nil)
+        #expect(Self.poll(fastPath, "/v1/providers/p/trips/t1?colour=red", token: token) == nil)
+        #expect(Self.poll(fastPath, "/v1/providers/p/trips/t1?view=%zz", token: token) == nil)
+    }
+
+    @Test func itAnswersWhatTheOrdinaryPathAnsweredAndOnlyToWhoMayReadIt() async throws {
+        let (fixture, fastPath) = try await Self.withTrip()
+        let rider = try await fixture.minter.mint(AuthorizationClaims(tripid: "t1"))
+        let otherRider = try await fixture.minter.mint(AuthorizationClaims(tripid: "t2"))
+        #expect(try await Self.get(fixture, token: otherRider).0 == .forbidden)  // verified, but not for t1
+        var answered = false
+        // At the turn of a second the cached answer is refreshed by the ordinary path, so try a few times.
+        for _ in 0..<3 where !answered {
+            let (status, body) = try await Self.get(fixture, token: rider)
+            #expect(status == .ok)
+            let poll = try #require(Self.poll(fastPath, Self.target, token: rider))
+            guard let cached = fastPath.answer(poll) else { continue }
+            answered = true
+            #expect(String(decoding: cached, as: UTF8.self) == body)
+            let other = try #require(Self.poll(fastPath, Self.target, token: otherRider))
+            #expect(fastPath.answer(other) == nil, "the Authorizer refuses t2's token on the fast path too")
+        }
+        #expect(answered)
+    }
+}

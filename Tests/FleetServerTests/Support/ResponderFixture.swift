@@ -1,0 +1,64 @@
+import TestSupport
+import FleetModel
+@testable import FleetServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOConcurrencyHelpers
+import NIOEmbedded
+
+/// The ordinary request path without a socket: a ``FleetAPI`` over a fresh database and key, requests and contexts
+/// as Hummingbird makes them, and tokens signed with the key.
+struct ResponderFixture {
+    let api: FleetAPI
+    let minter: TokenMinter
+    let logs: LogCapture
+    let logger: Logger
+
+    init() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tripterm-responder-tests-\(UUID().uuidString)")
+        let key = try ServerKey.loadOrCreate(in: directory)
+        let store = try FleetStore(path: directory.appendingPathComponent("fleet.sqlite").path)
+        api = FleetAPI(
+            store: store, authenticator: Authenticator(keys: try await key.keyCollection()), maxBodyBytes: 1 << 20,
+            clock: { Date() })
+        minter = TokenMinter(key: key)
+        let logs = LogCapture()
+        self.logs = logs
+        logger = Logger(label: "test.responder") { _ in logs.handler() }
+    }
+
+    /// The server's middleware stack, in the server's order.
+    var middleware: some RouterMiddleware<FleetRequestContext> { FleetResponder.middleware(api: api, logger: logger) }
+
+    var responder: FleetResponder { FleetResponder(api: api, logger: logger) }
+
+    func context() -> FleetRequestContext {
+        FleetRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: logger))
+    }
+
+    func request(_ method: HTTPRequest.Method, _ target: String, token: String?, body: String = "") -> Request {
+        var fields = HTTPFields()
+        if let token { fields[.authorization] = "Bearer \(token)" }
+        let head = HTTPRequest(
+            method: method, scheme: "http", authority: "localhost", path: target, headerFields: fields)
+        return Request(head: head, body: RequestBody(buffer: ByteBuffer(string: body)))
+    }
+
+    /// A response's body as text.
+    static func body(of response: Response) async throws -> String {
+        let collected = NIOLockedValueBox<[UInt8]>([])
+        try await response.body.write(Collector(bytes: collected))
+        return String(decoding: collected.withLockedValue { $0 }, as: UTF8.self)
+    }
+
+    private struct Collector: ResponseBodyWriter {
+        let bytes: NIOLockedValueBox<[UInt8]>
+        mutating func write(_ buffer: ByteBuffer) async throws {
+            bytes.withLockedValue { $0 += buffer.readableBytesView }
+        }
+        consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+}
