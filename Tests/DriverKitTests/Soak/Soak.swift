@@ -24,6 +24,14 @@ enum Soak {
         error.code == .deadlineExceeded && error.transport == .timedOut
     }
 
+    /// The same for a request given a fault that acts at once (a close, an error page): when the client's timeout
+    /// runs out before the proxy got to act — the machine too busy to run it for the whole timeout — the request
+    /// rightly fails as DEADLINE_EXCEEDED. Counted with the healthy ones against the same 2 %; a fault whose
+    /// effect is reported as anything else is still a misclassification.
+    static func isSlowMachineTimeout(_ error: TripServiceError, given fault: Fault) -> Bool {
+        fault != .stall && fault != .stallMidBody && isSlowMachineTimeout(error)
+    }
+
     /// Broken for 0.3–0.9 s, healthy for 0.3–0.8 s, from a fixed seed.
     static func plan(seed: UInt64) -> FaultPlan {
         FaultPlan(
