@@ -258,18 +258,7 @@ public actor TripModel {
     }
 
     private func nextDelay(after error: TripServiceError) -> Duration {
-        var delay: Duration
-        switch error.errorClass {
-        case .recoverable:
-            let base = options.backoff(attempt: consecutiveFailures).seconds
-            let factor = 1 + options.jitter * (Double.random(in: -1...1, using: &rng))
-            // Capped after the jitter too, so a healed backend is noticed within one poll interval.
-            delay = min(.seconds(base * factor), options.backoffCap)
-        case .client:
-            delay = max(options.clientErrorRetryInterval, options.pollInterval)
-        }
-        if let retryAfter = error.retryAfter { delay = max(delay, retryAfter) }
-        return delay
+        options.retryDelay(after: error, consecutiveFailures: consecutiveFailures, using: &rng)
     }
 }
 

@@ -1,3 +1,4 @@
+import FleetModel
 import Foundation
 
 /// How a ``TripModel`` paces its polls.
@@ -45,6 +46,27 @@ public struct TripModelOptions: Sendable, Hashable {
         let scale = pow(backoffMultiplier, Double(max(0, attempt - 1)))
         let seconds = min(initialBackoff.seconds * scale, cap.seconds)
         return .seconds(seconds)
+    }
+}
+
+extension TripModelOptions {
+    /// How long to wait after `error`, the `consecutiveFailures`-th in a row: a jittered backoff for a recoverable
+    /// failure, capped after the jitter too so a healed backend is noticed within one poll interval; the slow retry
+    /// for a client failure; never less than the server's `Retry-After`. Every poller (trips, the fleet) uses it.
+    public func retryDelay(
+        after error: TripServiceError, consecutiveFailures: Int, using rng: inout SplitMix64
+    ) -> Duration {
+        var delay: Duration
+        switch error.errorClass {
+        case .recoverable:
+            let base = backoff(attempt: consecutiveFailures).seconds
+            let factor = 1 + jitter * (Double.random(in: -1...1, using: &rng))
+            delay = min(.seconds(base * factor), backoffCap)
+        case .client:
+            delay = max(clientErrorRetryInterval, pollInterval)
+        }
+        if let retryAfter = error.retryAfter { delay = max(delay, retryAfter) }
+        return delay
     }
 }
 

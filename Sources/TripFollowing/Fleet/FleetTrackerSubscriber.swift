@@ -1,0 +1,17 @@
+import FleetModel
+
+/// Hears what a ``FleetTracker`` sees, one callback at a time, in order: the fleet view, a headless printer.
+public protocol FleetTrackerSubscriber: AnyObject, Sendable {
+    /// A complete listing arrived; `fleet` is every vehicle now, `update` what changed since the last one (on a
+    /// subscriber's first call, every vehicle has appeared).
+    func fleetTracker(_ tracker: FleetTracker, didUpdate fleet: [FleetVehicle], changes update: FleetUpdate) async
+    /// A listing failed (any page); the last complete fleet stays what it was.
+    func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async
+    /// The first complete listing after failures.
+    func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async
+}
+
+extension FleetTrackerSubscriber {
+    public func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async {}
+    public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async {}
+}

@@ -1,0 +1,17 @@
+import FleetModel
+
+/// One vehicle as the fleet view shows it: the vehicle as listed, and whether its last report is too old to trust
+/// (the JavaScript fleet location provider's `staleLocationThresholdMillis`).
+public struct FleetVehicle: Sendable, Hashable {
+    public var vehicle: Vehicle
+    /// Its last location's update time is older than the tracker's stale threshold, or it has no location.
+    public var isStale: Bool
+
+    public init(vehicle: Vehicle, isStale: Bool) {
+        self.vehicle = vehicle
+        self.isStale = isStale
+    }
+
+    /// The vehicle's resource name, its identity in the fleet.
+    public var name: String { vehicle.name }
+}
