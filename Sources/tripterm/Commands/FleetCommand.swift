@@ -1,0 +1,131 @@
+import ArgumentParser
+import AsyncHTTPClient
+import FleetClient
+import FleetModel
+import Foundation
+import TripFollowing
+
+/// `tripterm fleet --provider PROJECT`: watches every vehicle of a provider, as the JavaScript SDK's fleet location
+/// provider does — ListVehicles (all pages) every `--interval` seconds from the local server or Google's Fleet
+/// Engine, one line per vehicle that appears, changes or vanishes.
+struct FleetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fleet",
+        abstract: "Watch every vehicle of a provider: one line per vehicle that appears, changes or vanishes.",
+        discussion: """
+            Lists the provider's vehicles (ListVehicles, every page) every --interval seconds with a server token, \
+            narrowed by --filter (ListVehicles' attribute filter, e.g. attributes.zone="north"), --vehicle-type and \
+            --state, and prints what changed since the last listing: appeared, changed, vanished, each vehicle \
+            marked stale when its last report is older than --stale seconds or it has no location. Failures are \
+            printed with their code and class and retried as the rider retries; the last complete fleet is kept. \
+            --json prints JSON Lines ({"time", "event", "vehicle", "stale", "value"}); --once lists once and exits \
+            (1 when the listing fails).
+            """
+    )
+
+    @Option(help: ArgumentHelp("The provider whose vehicles to watch.", valueName: "project|providers/{project}"))
+    var provider: String
+
+    @Option(help: ArgumentHelp(
+        "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"))
+    var backend: String = "http://127.0.0.1:8787"
+
+    @OptionGroup(title: "Authorization (a server token: ListVehicles is the provider's call)")
+    var auth: TokenOptions
+
+    @Option(help: ArgumentHelp("Seconds between listings, at least 1.", valueName: "seconds"))
+    var interval: Double = 5
+
+    @Option(help: ArgumentHelp("ListVehicles' filter over vehicle attributes.", valueName: "expression"))
+    var filter: String?
+
+    @Option(name: .customLong("vehicle-type"), help: ArgumentHelp(
+        "Only vehicles of these categories (AUTO, TAXI, TRUCK, TWO_WHEELER, BICYCLE, PEDESTRIAN; repeatable).",
+        valueName: "category"))
+    var vehicleTypes: [String] = []
+
+    @Option(help: ArgumentHelp("Only vehicles in this state (ONLINE or OFFLINE).", valueName: "state"))
+    var state: String?
+
+    @Option(help: ArgumentHelp("Seconds after which a vehicle's last report is stale (5 min by default).", valueName: "seconds"))
+    var stale: Double = 300
+
+    @Flag(help: "Print JSON Lines instead of text.")
+    var json = false
+
+    @Flag(help: "List the fleet once, print every vehicle, and exit.")
+    var once = false
+
+    func validate() throws {
+        guard interval.isFinite, interval >= 1 else {
+            throw ValidationError("--interval must be a number of seconds, at least 1, not '\(interval)'")
+        }
+        guard stale.isFinite, stale > 0 else { throw ValidationError("--stale must be a positive number of seconds") }
+        _ = try Self.categories(vehicleTypes)
+        _ = try Self.vehicleState(state)
+    }
+
+    func run() async throws {
+        let project = provider.hasPrefix("providers/") ? String(provider.dropFirst("providers/".count)) : provider
+        guard !project.isEmpty, !project.contains("/") else {
+            throw CommandFailure("--provider: expected a project id or providers/{project}, not '\(provider)'")
+        }
+        let http = FleetEngineClient.makeHTTPClient()
+        do {
+            try await watch(project, http: http)
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+        try await http.shutdown()
+    }
+
+    private func watch(_ project: String, http: HTTPClient) async throws {
+        let client: FleetEngineClient
+        do {
+            client = try FleetEngineClient(
+                baseURL: backend, tokenProvider: auth.provider(httpClient: http), httpClient: http,
+                options: FleetClientOptions(role: .server))
+        } catch {
+            throw CommandFailure("--backend: \(error.message)")
+        }
+        let query = ListVehiclesRequest(
+            vehicleTypeCategories: try Self.categories(vehicleTypes), vehicleState: try Self.vehicleState(state),
+            filter: filter)
+        let tracker = FleetTracker(
+            backend: FleetEngineFleetBackend(client: client, provider: project, query: query),
+            options: TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))),
+            staleThreshold: .milliseconds(Int64(stale * 1000)))
+        let printer = FleetPrinter(format: json ? .json : .text)
+        await tracker.register(printer)
+        if once {
+            await tracker.refresh()
+            if let error = await tracker.lastError {
+                throw CommandFailure("\(error.code.name) (\(error.errorClass)): \(error.message) — \(error.hint)")
+            }
+            return
+        }
+        await tracker.start()
+        // Until Ctrl-C or SIGTERM, which end the process with the signal's status as for any pipeline tool.
+        while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
+    }
+
+    /// ListVehicles' `vehicleTypeCategories` (required by Fleet Engine; every category when none is given).
+    static func categories(_ names: [String]) throws -> [VehicleType.Category] {
+        guard !names.isEmpty else { return [.auto, .taxi, .truck, .twoWheeler, .bicycle, .pedestrian] }
+        return try names.map { name in
+            guard let category = VehicleType.Category(protoName: name.uppercased()), category != .unknown else {
+                throw ValidationError("--vehicle-type: '\(name)' is not one of AUTO, TAXI, TRUCK, TWO_WHEELER, BICYCLE, PEDESTRIAN")
+            }
+            return category
+        }
+    }
+
+    static func vehicleState(_ name: String?) throws -> VehicleState? {
+        guard let name else { return nil }
+        guard let state = VehicleState(protoName: name.uppercased()), state != .unknownVehicleState else {
+            throw ValidationError("--state: '\(name)' is not ONLINE or OFFLINE")
+        }
+        return state
+    }
+}
