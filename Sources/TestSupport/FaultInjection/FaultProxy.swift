@@ -5,6 +5,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOConcurrencyHelpers
+import NIOPosix
 
 /// A loopback HTTP proxy in front of a real Fleet Engine–compatible server (the local `tripterm serve`) that
 /// forwards requests, or answers them with injected faults — on cue (``Mode/inject(_:)``) or at random from a
@@ -59,6 +60,7 @@ public final class FaultProxy: Sendable {
     public func stop() async {
         lifetimeTask.cancel()
         await server.stop()
+        await core.shutdown()
     }
 
     public var mode: Mode {
@@ -106,11 +108,23 @@ public final class FaultProxy: Sendable {
         let stallLimit: Duration
         let maxRequests: Int
         let state = NIOLockedValueBox(State())
+        /// The proxy's own client on its own event loop, not the process-wide shared one: a soak pushes thousands
+        /// of requests through it, and its connection pool's bookkeeping then runs on that loop alone instead of
+        /// holding up a loop every other test's servers and clients share (seen: a shared loop busy for 15 s in
+        /// the pool's state machine, and other tests' requests timing out behind it).
+        let loop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let http: HTTPClient
 
         init(target: String, stallLimit: Duration, maxRequests: Int) {
             self.target = target
             self.stallLimit = stallLimit
             self.maxRequests = maxRequests
+            http = HTTPClient(eventLoopGroupProvider: .shared(loop))
+        }
+
+        func shutdown() async {
+            try? await http.shutdown()
+            try? await loop.shutdownGracefully()
         }
 
         func set(_ mode: Mode) {
@@ -225,7 +239,7 @@ public final class FaultProxy: Sendable {
             }
             if !request.body.isEmpty { forwarded.body = .bytes(ByteBuffer(string: request.body)) }
             do {
-                let response = try await HTTPClient.shared.execute(forwarded, timeout: .seconds(30))
+                let response = try await http.execute(forwarded, timeout: .seconds(30))
                 let bytes = try await response.body.bytes(upTo: 64 << 20)
                 var headers: [String: String] = [:]
                 for (name, value) in response.headers
