@@ -1,5 +1,6 @@
 import FleetModel
 import MapRendering
+import TerminalCore
 
 /// The driver console's event loop: redraws from the state `snapshot` gives at least every 250 ms when it changed,
 /// handles keys (its own, and the map's: zoom, pan, follow), and hands the driver's keys to `perform`.

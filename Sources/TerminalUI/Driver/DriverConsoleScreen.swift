@@ -1,6 +1,6 @@
 import FleetModel
 import Foundation
-import MapRendering
+import TerminalCore
 
 /// Composes one driver console frame: the map with the route to the next stop on the left; on the right the next
 /// stop (distance, ETA), the vehicle (state, tracking, speed), its trips and the reporter (last success, last

@@ -1,6 +1,6 @@
 import CNcursesw
-import MapRendering
 import Synchronization
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc

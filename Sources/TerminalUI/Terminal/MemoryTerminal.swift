@@ -1,4 +1,4 @@
-import MapRendering
+import TerminalCore
 
 /// A terminal in memory, for testing screens and event loops without ncurses: it keeps the last frame drawn,
 /// counts frames, and replays events queued with `send(_:)`.

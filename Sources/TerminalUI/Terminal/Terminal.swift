@@ -1,4 +1,4 @@
-import MapRendering
+import TerminalCore
 
 /// A place frames are shown and input comes from: the ncurses terminal in the app, `MemoryTerminal` in tests.
 ///

@@ -1,4 +1,4 @@
-import MapRendering
+import TerminalCore
 
 /// The `?` overlay: every key of the screen, from the same table the event loop uses.
 struct HelpOverlay {
@@ -18,7 +18,7 @@ struct HelpOverlay {
         let y = (buffer.height - innerHeight - 2) / 2
         let box = ascii ? Array("+-+|+-+|") : Array("┌─┐│┘─└│")
         let style = styles.overlay
-        buffer.fill(ScreenRect(x: x, y: y, width: innerWidth + 2, height: innerHeight + 2), with: Cell(" ", style: style))
+        buffer.fill(Rect(x: x, y: y, width: innerWidth + 2, height: innerHeight + 2), with: Cell(" ", style: style))
         for column in (x + 1)...(x + innerWidth) {
             buffer[column, y] = Cell(box[1], style: style)
             buffer[column, y + innerHeight + 1] = Cell(box[5], style: style)

@@ -1,5 +1,5 @@
 import FleetModel
-import MapRendering
+import TerminalCore
 import TripFollowing
 
 /// The status bar: where the trip comes from and how polling goes on the left; the last failure, by class, on
@@ -12,7 +12,7 @@ struct StatusBar {
     var styles: ScreenStyles
     var ascii: Bool
 
-    func draw(into buffer: inout CellBuffer, at rect: ScreenRect) {
+    func draw(into buffer: inout CellBuffer, at rect: Rect) {
         buffer.fill(rect, with: Cell(" ", style: styles.bar))
         let right = failureLine
         let rightWidth = min(right.width, rect.width * 2 / 3)

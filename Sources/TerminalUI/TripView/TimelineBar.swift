@@ -1,5 +1,5 @@
 import FleetModel
-import MapRendering
+import TerminalCore
 
 /// The replay's timeline: play state and speed, the position, a bar with ticks where the trip status changed,
 /// and the length.
@@ -8,7 +8,7 @@ struct TimelineBar {
     var styles: ScreenStyles
     var ascii: Bool
 
-    func draw(into buffer: inout CellBuffer, at rect: ScreenRect) {
+    func draw(into buffer: inout CellBuffer, at rect: Rect) {
         buffer.fill(rect, with: .blank)
         let play = status.isAtEnd ? (ascii ? "[]" : "■") : status.isPaused ? (ascii ? "||" : "‖") : (ascii ? ">" : "▶")
         let head = " \(play) \(status.speed) " + Formatting.elapsed(status.position - status.start) + " "

@@ -1,6 +1,6 @@
 import FleetModel
 import Foundation
-import MapRendering
+import TerminalCore
 
 /// The panel beside (or below) the map: trip status, ETAs with the time left, remaining distance, the vehicle's
 /// speed and heading, the age of the last update (with a stale warning), and the stops still ahead.

@@ -1,6 +1,6 @@
 import FleetModel
 import Foundation
-import MapRendering
+import TerminalCore
 
 /// A whole trip screen as a pure function: state, mode, clock and the already-rendered map pane in, a frame out.
 /// The event loop calls it once per frame it needs; golden tests call it with hand-built states.
@@ -71,7 +71,7 @@ public struct TripScreen: Sendable, Equatable {
         return buffer
     }
 
-    private func drawPanel(_ panel: TripPanel, in rect: ScreenRect, beside: Bool, into buffer: inout CellBuffer) {
+    private func drawPanel(_ panel: TripPanel, in rect: Rect, beside: Bool, into buffer: inout CellBuffer) {
         buffer.fill(rect, with: .blank)
         let border = Cell(beside ? (ascii ? "|" : "│") : (ascii ? "-" : "─"), style: styles.border)
         if beside {
@@ -95,7 +95,7 @@ public struct TripScreen: Sendable, Equatable {
         }
     }
 
-    private func drawHints(into buffer: inout CellBuffer, at rect: ScreenRect) {
+    private func drawHints(into buffer: inout CellBuffer, at rect: Rect) {
         buffer.fill(rect, with: .blank)
         var line = StyledLine()
         for (index, hint) in KeyBindings(kind: mode.kind, switchTarget: switchTarget).hintLine.enumerated() {
