@@ -178,7 +178,10 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "TerminalCore", "MapRendering", "TripFollowing", "TripRecordings", "FleetModel",
-            ]
+                "TestSupport",
+            ],
+            // Golden screens are read through #filePath, not as resources.
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "FleetClientTests",
