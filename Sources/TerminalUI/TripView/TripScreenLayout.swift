@@ -1,4 +1,5 @@
 import TerminalCore
+
 /// Where each part of a trip screen goes for a terminal size.
 ///
 /// Wide terminals get the panel on the right of the map; narrow but tall ones get it below; small ones keep the
@@ -29,35 +30,26 @@ public struct TripScreenLayout: Hashable, Sendable {
     /// The layout for `size`, or nil when the terminal is below ``minimumSize``.
     public static func compute(size: TerminalSize, kind: TripScreenKind) -> TripScreenLayout? {
         guard size.isAtLeast(width: minimumSize.width, height: minimumSize.height) else { return nil }
-        let width = size.width
-        var bottom = size.height
-        let hints = Rect(x: 0, y: bottom - 1, width: width, height: 1)
-        bottom -= 1
-        let statusBar = Rect(x: 0, y: bottom - 1, width: width, height: 1)
-        bottom -= 1
-        var timeline: Rect?
-        if kind == .replay {
-            timeline = Rect(x: 0, y: bottom - 1, width: width, height: 1)
-            bottom -= 1
-        }
-        if width >= sidePanelFromWidth {
-            let panelWidth = sidePanelWidth
+        let beside = size.width >= sidePanelFromWidth
+        let below = !beside && size.height >= bottomPanelFromHeight
+        // Top to bottom: the map (with the panel beside it), the panel below it or the summary line, the timeline,
+        // the status bar, the hints.
+        var rows: [Constraint] = [.fill()]
+        if !beside { rows.append(.length(below ? bottomPanelHeight : 1)) }
+        if kind == .replay { rows.append(.length(1)) }
+        rows += [.length(1), .length(1)]
+        var parts = Layout.vertical(rows).split(Rect(width: size.width, height: size.height))
+        let hints = parts.removeLast()
+        let statusBar = parts.removeLast()
+        let timeline = kind == .replay ? parts.removeLast() : nil
+        if beside {
+            let columns = Layout.horizontal([.fill(), .length(sidePanelWidth)]).split(parts[0])
             return TripScreenLayout(
-                map: Rect(x: 0, y: 0, width: width - panelWidth, height: bottom),
-                panel: Rect(x: width - panelWidth, y: 0, width: panelWidth, height: bottom), panelBeside: true,
-                summary: nil, timeline: timeline, statusBar: statusBar, hints: hints)
+                map: columns[0], panel: columns[1], panelBeside: true, summary: nil, timeline: timeline,
+                statusBar: statusBar, hints: hints)
         }
-        if size.height >= bottomPanelFromHeight {
-            let panelHeight = bottomPanelHeight
-            return TripScreenLayout(
-                map: Rect(x: 0, y: 0, width: width, height: bottom - panelHeight),
-                panel: Rect(x: 0, y: bottom - panelHeight, width: width, height: panelHeight), panelBeside: false,
-                summary: nil, timeline: timeline, statusBar: statusBar, hints: hints)
-        }
-        let summary = Rect(x: 0, y: bottom - 1, width: width, height: 1)
-        bottom -= 1
         return TripScreenLayout(
-            map: Rect(x: 0, y: 0, width: width, height: bottom), panel: nil, panelBeside: false,
-            summary: summary, timeline: timeline, statusBar: statusBar, hints: hints)
+            map: parts[0], panel: below ? parts[1] : nil, panelBeside: false, summary: below ? nil : parts[1],
+            timeline: timeline, statusBar: statusBar, hints: hints)
     }
 }
