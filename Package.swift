@@ -178,7 +178,7 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "TerminalCore", "MapRendering", "TripFollowing", "TripRecordings", "FleetModel",
-                "TestSupport",
+                "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             // Golden screens are read through #filePath, not as resources.
             exclude: ["Golden"]

@@ -17,6 +17,9 @@ public final class MemoryTerminal: Terminal {
         screen = CellBuffer(width: width, height: height)
     }
 
+    /// None: events come only from the queue.
+    public var inputDescriptor: Int32? { nil }
+
     /// Queues an event for `readEvent`.
     public func send(_ event: TerminalEvent) { events.append(event) }
 

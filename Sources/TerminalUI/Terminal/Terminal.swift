@@ -17,6 +17,10 @@ public protocol Terminal: AnyObject {
     /// is already queued). `nil` means the wait ended without an event: that is the tick for clocks and redraws.
     func readEvent(timeout: Duration?) -> TerminalEvent?
 
+    /// The file descriptor input arrives on, for loops that wait for it on a thread of their own (`TerminalApp`);
+    /// nil when events only come from `readEvent` (`MemoryTerminal`).
+    var inputDescriptor: Int32? { get }
+
     /// Repaints every cell now, whatever the terminal showed before (Ctrl-L, or after stray output).
     func forceFullRedraw()
 

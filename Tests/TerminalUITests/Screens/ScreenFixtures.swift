@@ -116,13 +116,12 @@ extension ScreenFixtures {
         return state
     }
 
-    /// The driver console's frame for ``driverState()``, drawn by its event loop into a memory terminal.
+    /// The driver console's frame for ``driverState()``, drawn by the event loop into a memory terminal.
     static func driverConsoleFrame(size: TerminalSize) async -> CellBuffer {
         let terminal = MemoryTerminal(width: size.width, height: size.height)
         let state = driverState()
-        let app = DriverConsoleApp(
-            terminal: terminal, options: options(), snapshot: { state }, perform: { _ in "" })
-        _ = await app.runPending()
+        let screen = DriverConsoleApp(options: options(), snapshot: { state }, perform: { _ in "" })
+        _ = await TerminalApp(terminal: terminal, screen: screen).runPending()
         return terminal.screen
     }
 }
