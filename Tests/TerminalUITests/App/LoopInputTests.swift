@@ -22,16 +22,16 @@ extension NcursesTests {
             }
             let setup = OffscreenSetup(
                 terminalType: "xterm-256color", width: 60, height: 4, outputPath: nil, inputFileDescriptor: readEnd)
-            let screen = ProbeScreen(delay: .milliseconds(400))
+            let screen = ProbeScreen(delay: .milliseconds(300))
             let typist = Task.detached {
                 func type(_ text: String) {
                     let bytes = Array(text.utf8)
                     _ = write(writeEnd, bytes, bytes.count)
                 }
                 type("p")
-                try? await Task.sleep(for: .milliseconds(150))
+                try? await Task.sleep(for: .milliseconds(100))
                 type("x")  // during the action
-                try? await Task.sleep(for: .milliseconds(900))
+                try? await Task.sleep(for: .milliseconds(1_400))
                 type("q")
             }
             try await TerminalGuard.run(opening: { try NcursesTerminal(offscreen: setup) }) { terminal in
