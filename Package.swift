@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TripFollowing", targets: ["TripFollowing"]),
         .library(name: "TripRecordings", targets: ["TripRecordings"]),
         .library(name: "TrackFormats", targets: ["TrackFormats"]),
+        .library(name: "TerminalCore", targets: ["TerminalCore"]),
         .library(name: "MapRendering", targets: ["MapRendering"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "FleetClient", targets: ["FleetClient"]),
@@ -34,7 +35,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "FleetModel"),
-        .target(name: "MapRendering", dependencies: ["FleetModel"]),
+        // Cells with display widths, the cell buffer, rectangles, layout and the widget protocol: what frames are
+        // made of, below both the map and the terminal. No ncurses and no dependencies.
+        .target(name: "TerminalCore"),
+        .target(name: "MapRendering", dependencies: ["FleetModel", "TerminalCore"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // One Fleet Engine REST client (trips and vehicles) and the token providers, for rider and driver alike, and
         // the trip model's backend over it.
@@ -116,7 +120,7 @@ let package = Package(
                 "FleetClient",
                 "FleetServer",
                 "TripFollowing",
-                "MapRendering",
+                "TerminalCore",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -131,7 +135,11 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(
             name: "TerminalUI",
-            dependencies: ["MapRendering", "CNcursesw", "TripFollowing", "TripRecordings", "DriverKit", "FleetModel", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: [
+                "TerminalCore", "MapRendering", "CNcursesw", "TripFollowing", "TripRecordings", "DriverKit",
+                "FleetModel",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .executableTarget(
             name: "tripterm",
@@ -142,6 +150,7 @@ let package = Package(
                 "TrackFormats",
                 "FleetClient",
                 "FleetServer",
+                "TerminalCore",
                 "MapRendering",
                 "TerminalUI",
                 "RoadMap",
@@ -169,9 +178,19 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // Golden frames are read through #filePath, not as resources.
-        .testTarget(name: "MapRenderingTests", dependencies: ["MapRendering", "FleetModel", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),
         .testTarget(
-            name: "TerminalUITests", dependencies: ["TerminalUI", "MapRendering", "TripFollowing", "TripRecordings", "FleetModel"]
+            name: "MapRenderingTests", dependencies: ["MapRendering", "TerminalCore", "FleetModel", "TestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: [
+                "TerminalUI", "TerminalCore", "MapRendering", "TripFollowing", "TripRecordings", "FleetModel",
+                "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            // Golden screens are read through #filePath, not as resources.
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "FleetClientTests",

@@ -1,4 +1,5 @@
 import MapRendering
+import TerminalCore
 import Testing
 
 @testable import TerminalUI

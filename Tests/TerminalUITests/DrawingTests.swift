@@ -1,5 +1,6 @@
 import Foundation
 import MapRendering
+import TerminalCore
 import Testing
 
 @testable import TerminalUI
@@ -64,12 +65,39 @@ extension NcursesTests {
             }
         }
 
-        @Test func cellsThatAreNotOneColumnBecomeQuestionMarks() throws {
+        @Test func wideGlyphsTakeTwoCellsAndUndrawableOnesBecomeQuestionMarks() throws {
             try withOffscreen(width: 8, height: 1) { terminal in
                 var frame = CellBuffer(width: 8, height: 1)
                 frame.put("a漢\u{7}e\u{301}b", x: 0, y: 0)
                 terminal.draw(frame)
-                #expect(terminal.screenContents().lines == ["a??éb   "])
+                #expect(terminal.screenContents().lines == ["a漢?éb  "])
+            }
+        }
+
+        @Test func wideGlyphsReadBackAsDrawnAndReplaceEachOther() throws {
+            try withOffscreen(width: 12, height: 2) { terminal in
+                var frame = CellBuffer(width: 12, height: 2)
+                frame.put("東京 station", x: 0, y: 0, style: .colored(33))
+                frame.put("a🚕b", x: 0, y: 1, style: .colored(196, on: 17, .bold))
+                terminal.draw(frame)
+                #expect(terminal.screenContents() == frame)
+                #expect(terminal.stats.lastFrameCells == 24)
+
+                // A narrow glyph over the right half of 京 blanks its left half; a wide one over "st" replaces both.
+                frame[3, 0] = Cell("x")
+                frame[5, 0] = Cell("駅")
+                terminal.draw(frame)
+                #expect(terminal.screenContents().lines == ["東 x 駅ation", "a🚕b        "])
+                #expect(terminal.screenContents() == frame)
+            }
+        }
+
+        @Test func aWideGlyphCutByTheRightEdgeIsNotHalfDrawn() throws {
+            try withOffscreen(width: 5, height: 1) { terminal in
+                var wide = CellBuffer(width: 6, height: 1)
+                wide.put("abcd漢", x: 0, y: 0)
+                terminal.draw(wide)
+                #expect(terminal.screenContents().lines == ["abcd?"])
             }
         }
 

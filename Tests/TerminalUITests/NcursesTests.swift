@@ -1,5 +1,6 @@
 import Foundation
 import MapRendering
+import TerminalCore
 import Testing
 
 @testable import TerminalUI

@@ -1,4 +1,5 @@
 import MapRendering
+import TerminalCore
 import Testing
 
 @testable import TerminalUI
@@ -96,5 +97,14 @@ extension NcursesTests.Opening {
         #expect(terminal.readEvent(timeout: nil) == nil)
         #expect(terminal.size == TerminalSize(width: 3, height: 1))
         #expect(terminal.frameCount == 1)
+    }
+
+    @Test func wideGlyphsAreKeptWholeOrBlankedAtTheEdge() {
+        let terminal = MemoryTerminal(width: 5, height: 1)
+        var frame = CellBuffer(width: 6, height: 1)
+        frame.put("a本c本", x: 0, y: 0)
+        terminal.draw(frame)
+        #expect(terminal.screen.lines == ["a本c "])
+        #expect(terminal.screen[2, 0].isContinuation)
     }
 }

@@ -33,9 +33,9 @@ import Testing
     @Test func showsNextStopVehicleTripsAndReporter() async {
         let terminal = MemoryTerminal(width: 100, height: 30)
         let app = DriverConsoleApp(
-            terminal: terminal, options: TripAppOptions(colorMode: .monochrome, ascii: true, marker: .ascii),
+            options: TripAppOptions(colorMode: .monochrome, ascii: true, marker: .ascii),
             snapshot: { Self.state() }, perform: { _ in "" })
-        #expect(await app.runPending())
+        #expect(await TerminalApp(terminal: terminal, screen: app).runPending())
         let text = terminal.screen.text
         for expected in [
             "providers/p/vehicles/v1", "pickup of t1", "1.2 km", "ETA", "ONLINE  tracking on", "36 km/h", "t1 ENROUTE_TO_PICKUP",
@@ -49,26 +49,27 @@ import Testing
         let terminal = MemoryTerminal(width: 100, height: 30)
         let asked = NIOLockedValueBox<[DriverConsoleAction]>([])
         let app = DriverConsoleApp(
-            terminal: terminal, options: TripAppOptions(colorMode: .monochrome, ascii: true, marker: .ascii),
+            options: TripAppOptions(colorMode: .monochrome, ascii: true, marker: .ascii),
             snapshot: { Self.state() },
             perform: { action in
                 asked.withLockedValue { $0.append(action) }
                 return "did \(action)"
             })
+        let loop = TerminalApp(terminal: terminal, screen: app)
         terminal.type("otnx")
-        #expect(await app.runPending())
+        #expect(await loop.runPending())
         #expect(asked.withLockedValue { $0 } == [.toggleOnline, .toggleTracking, .advanceTrip, .cancelTrip])
         #expect(terminal.screen.text.contains("did cancelTrip"))
         terminal.type("q")
-        #expect(await app.runPending() == false)
+        #expect(await loop.runPending() == false)
     }
 
     @Test func aSmallWindowGetsANotice() async {
         let terminal = MemoryTerminal(width: 40, height: 10)
         let app = DriverConsoleApp(
-            terminal: terminal, options: TripAppOptions(colorMode: .monochrome, ascii: true, marker: .ascii),
+            options: TripAppOptions(colorMode: .monochrome, ascii: true, marker: .ascii),
             snapshot: { Self.state() }, perform: { _ in "" })
-        #expect(await app.runPending())
+        #expect(await TerminalApp(terminal: terminal, screen: app).runPending())
         #expect(terminal.screen.text.contains("too small"))
     }
 }

@@ -1,4 +1,5 @@
 import FleetModel
+import TerminalCore
 
 /// The glyph layers drawn over the raster on every frame: markers (stops, pickup, dropoff, then the vehicle on
 /// top), labels (never over a marker), the scale bar, and arrows at the edge for markers out of view.
@@ -62,14 +63,18 @@ extension MapRenderer {
         let cell = viewport.cellPosition(of: label.position)
         guard let column = Self.index(cell.x, below: viewport.columns), let row = Self.index(cell.y, below: viewport.rows)
         else { return }
-        let count = label.text.count
+        let width = label.text.displayWidth
         var start = column + 2
-        if start + count > viewport.columns { start = max(0, column - 1 - count) }
+        if start + width > viewport.columns { start = max(0, column - 1 - width) }
         var x = start
         for grapheme in label.text {
-            guard x < viewport.columns else { break }
-            if !markers.contains(row * viewport.columns + x) { put(grapheme, column: x, row: row, style: style) }
-            x += 1
+            // A wide glyph (a street name in Japanese) takes two cells, and is left out where a marker covers either.
+            let glyphWidth = grapheme.displayWidth
+            guard x + glyphWidth <= viewport.columns else { break }
+            if !(x..<(x + glyphWidth)).contains(where: { markers.contains(row * viewport.columns + $0) }) {
+                put(grapheme, column: x, row: row, style: style)
+            }
+            x += glyphWidth
         }
     }
 
@@ -95,11 +100,14 @@ extension MapRenderer {
         }
     }
 
+    /// Writes one glyph through the buffer's subscript, which keeps wide glyphs whole (a scale bar drawn over half
+    /// of a wide label glyph blanks the other half); every cell it may touch is recomposed before the next overlay.
     private mutating func put(_ grapheme: Character, column: Int, row: Int, style: CellStyle) {
         guard column >= 0, row >= 0, column < frame.width, row < frame.height else { return }
         let index = row * frame.width + column
-        frame.setCell(at: index, Cell(grapheme, style: style))
+        frame[column, row] = Cell(grapheme, style: style)
         overlayCells.append(index)
+        if grapheme.displayWidth == 2, column + 1 < frame.width { overlayCells.append(index + 1) }
     }
 
     /// The whole cell index of a fractional position, when it is inside `0..<count`.

@@ -1,4 +1,5 @@
 import FleetModel
+import TerminalCore
 
 /// Composes map frames: roads, trail, remaining route and traffic-coloured active route rasterised on a
 /// ``Canvas``, then markers, off-screen indicators, labels and the scale bar as whole glyphs on top.

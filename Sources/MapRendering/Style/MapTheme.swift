@@ -1,3 +1,5 @@
+import TerminalCore
+
 /// Colours and attributes for each ``MapRole``. Three built-ins follow the usual degradation: 256 colours (the
 /// default), the 16 basic colours (Linux console, `TERM=xterm`), and monochrome (`NO_COLOR`, `--no-color`), where
 /// shape and attributes alone keep the meaning: route bold, traffic underlined or reversed, markers bold.

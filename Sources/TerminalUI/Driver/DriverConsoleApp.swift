@@ -1,13 +1,12 @@
 import FleetModel
 import MapRendering
+import TerminalCore
 
-/// The driver console's event loop: redraws from the state `snapshot` gives at least every 250 ms when it changed,
-/// handles keys (its own, and the map's: zoom, pan, follow), and hands the driver's keys to `perform`.
-///
-/// Like ``TripApp`` it waits in `Terminal.readEvent`, which also handles signals, so run it inside
-/// `TerminalGuard.run` and the terminal is given back however it ends.
-public final class DriverConsoleApp {
-    private let terminal: any Terminal
+/// The driver console as a ``Screen``: a frame from the state `snapshot` gives at least every 250 ms when it
+/// changed, its own keys and the map's (zoom, pan, follow), and the driver's keys handed to `perform` off the loop
+/// — they call the server — so the map and the other keys go on meanwhile. While one takes longer than a moment
+/// the key line says "working…", then shows the result.
+public final class DriverConsoleApp: Screen {
     private let snapshot: @Sendable () async -> DriverConsoleState
     private let perform: @Sendable (DriverConsoleAction) async -> String
     private let screen: DriverConsoleScreen
@@ -19,19 +18,19 @@ public final class DriverConsoleApp {
     private var renderer = MapRenderer()
     private var lastFrame: CellBuffer?
     private var notice: (text: String, until: ContinuousClock.Instant)?
+    /// Actions asked for and not finished, and since when there have been any.
+    private var working = (count: 0, since: ContinuousClock.Instant?.none)
     private let clock = ContinuousClock()
     private let switchTarget: String?
-    /// Frames drawn, for tests.
-    public private(set) var framesDrawn = 0
 
     public init(
-        terminal: any Terminal, options: TripAppOptions, snapshot: @escaping @Sendable () async -> DriverConsoleState,
+        options: TripAppOptions, snapshot: @escaping @Sendable () async -> DriverConsoleState,
         perform: @escaping @Sendable (DriverConsoleAction) async -> String
     ) {
-        self.terminal = terminal
         self.snapshot = snapshot
         self.perform = perform
-        screen = DriverConsoleScreen(styles: .forMode(options.colorMode), ascii: options.ascii, switchTarget: options.switchTarget)
+        screen = DriverConsoleScreen(
+            styles: .forMode(options.colorMode), ascii: options.ascii, switchTarget: options.switchTarget)
         theme = switch options.colorMode {
         case .color256: .color256
         case .color16: .color16
@@ -44,39 +43,21 @@ public final class DriverConsoleApp {
             centre: LatLng(latitude: 43.7384, longitude: 7.4246), zoom: 15, columns: 0, rows: 0, marker: options.marker))
     }
 
-    /// Runs until the user quits (q or Ctrl-C), or presses Tab when `TripAppOptions.switchTarget` names another
-    /// view. Each run starts with a full frame.
-    @discardableResult
-    public func run() async -> ScreenExit {
-        lastFrame = nil
-        while true {
-            await refresh()
-            guard let event = terminal.readEvent(timeout: .milliseconds(250)) else { continue }
-            if case .key(.tab) = event, switchTarget != nil { return .switchView }
-            if await handle(event) { return .quit }
-        }
-    }
+    public func becameCurrent() { lastFrame = nil }
 
-    /// Handles every queued event and draws once, without waiting: for tests with a `MemoryTerminal`. Returns
-    /// false once the user quit.
-    public func runPending() async -> Bool {
-        while let event = terminal.readEvent(timeout: .zero) {
-            if await handle(event) { return false }
-        }
-        await refresh()
-        return true
-    }
-
-    /// Returns true to quit.
-    private func handle(_ event: TerminalEvent) async -> Bool {
+    /// q, Esc and Ctrl-C quit; Tab switches when `TripAppOptions.switchTarget` names another view.
+    public func handle(_ event: TerminalEvent, size: TerminalSize) -> ScreenCommand {
         switch event {
+        case .key(.tab) where switchTarget != nil:
+            return .switchScreen
         case .key(let key):
+            lastFrame = nil
             switch key {
-            case .character("q"), .character("Q"), .escape, .ctrl("c"): return true
-            case .character("o"): say(await perform(.toggleOnline))
-            case .character("t"): say(await perform(.toggleTracking))
-            case .character("n"): say(await perform(.advanceTrip))
-            case .character("x"): say(await perform(.cancelTrip))
+            case .character("q"), .character("Q"), .escape, .ctrl("c"): return .quit
+            case .character("o"): return start(.toggleOnline)
+            case .character("t"): return start(.toggleTracking)
+            case .character("n"): return start(.advanceTrip)
+            case .character("x"): return start(.cancelTrip)
             // The rider's map keys too (docs/keys.md), so both screens move the map the same way.
             case .character("+"), .character("="), .character("a"): camera.zoom(by: 1)
             case .character("-"), .character("z"): camera.zoom(by: -1)
@@ -85,29 +66,44 @@ public final class DriverConsoleApp {
             case .up, .character("k"): camera.pan(columns: 0, rows: -4)
             case .down, .character("j"): camera.pan(columns: 0, rows: 4)
             case .character("f"), .character("c"): camera.resumeFollowing()
-            case .ctrl("l"): terminal.forceFullRedraw()
+            case .ctrl("l"): return .redraw
             default: break
             }
-            lastFrame = nil
         case .resize:
             lastFrame = nil
         case .mouse:
             break
         }
-        return false
+        return .none
+    }
+
+    public func finished(_ text: String?) {
+        working.count -= 1
+        if working.count == 0 { working.since = nil }
+        if let text { say(text) }
+    }
+
+    public func refreshInterval(at now: ContinuousClock.Instant) -> Duration {
+        working.count > 0 ? .milliseconds(100) : .milliseconds(250)
+    }
+
+    private func start(_ action: DriverConsoleAction) -> ScreenCommand {
+        working.count += 1
+        if working.since == nil { working.since = clock.now }
+        let perform = perform
+        return .perform { await perform(action) }
     }
 
     private func say(_ text: String) { notice = (text, clock.now.advanced(by: .seconds(3))) }
 
-    /// Takes a new snapshot and draws when the frame would differ from the one on screen.
-    private func refresh() async {
+    /// Takes a new snapshot; returns the frame when it would differ from the one on screen.
+    public func frame(size: TerminalSize, at now: ContinuousClock.Instant) async -> CellBuffer? {
         let state = await snapshot()
         if let lookup = roadLookup, let anchor = state.position ?? state.pickup ?? state.dropoff {
             roadLookup = nil
             roads = lookup(anchor)
         }
-        if let until = notice?.until, clock.now >= until { notice = nil }
-        let size = terminal.size
+        if let until = notice?.until, now >= until { notice = nil }
         let area = DriverConsoleScreen.mapArea(size)
         var scene = MapScene(
             roads: roads, activeRoute: state.activeRoute,
@@ -116,10 +112,14 @@ public final class DriverConsoleApp {
         if scene.activeRoute.count < 2 { scene.activeRoute = [] }
         camera.update(fitting: scene.pointsToFit, columns: area.columns, rows: area.rows)
         let map = renderer.render(scene: scene, viewport: camera.viewport, theme: theme, glyphs: glyphs)
-        let frame = screen.compose(state, map: map, size: size, notice: notice?.text)
-        guard frame != lastFrame else { return }
-        terminal.draw(frame)
+        let frame = screen.compose(state, map: map, size: size, notice: notice?.text ?? workingNotice(at: now))
+        guard frame != lastFrame else { return nil }
         lastFrame = frame
-        framesDrawn += 1
+        return frame
+    }
+
+    private func workingNotice(at now: ContinuousClock.Instant) -> String? {
+        guard let since = working.since, since.duration(to: now) >= TripApp.workingNoticeDelay else { return nil }
+        return "working…"
     }
 }

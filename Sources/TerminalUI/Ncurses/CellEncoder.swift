@@ -1,5 +1,5 @@
 import CNcursesw
-import MapRendering
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc
@@ -14,24 +14,32 @@ enum CellEncoder {
     /// Wide characters a `cchar_t` holds, terminator included.
     static let capacity = Int(cn_cchar_max())
 
-    /// Fills `character` with `grapheme`, `attributes` and `pair`. A grapheme that would not take exactly one
-    /// column (a control character, a wide CJK or emoji glyph, or anything in a non-UTF-8 locale) becomes `?`,
-    /// so one cell always stays one column and the rest of the row does not shift.
+    /// Fills `character` with `grapheme`, `attributes` and `pair`, and returns the columns it takes: 1, or 2 for a
+    /// wide glyph when `maxColumns` allows it. A grapheme that cannot be drawn in that room (a control character,
+    /// a wide glyph in one cell, anything beyond ASCII in a non-UTF-8 locale) becomes `?`, so the rest of the row
+    /// never shifts. Only the first scalar may take columns; the rest must be non-spacing (combining marks,
+    /// variation selectors, joiners), since ncurses refuses a `cchar_t` with two spacing characters.
+    @discardableResult
     static func encode(
-        _ grapheme: Character, attributes: attr_t, pair: Int16, into character: inout cchar_t
-    ) {
+        _ grapheme: Character, maxColumns: Int = 1, attributes: attr_t, pair: Int16, into character: inout cchar_t
+    ) -> Int {
         withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: capacity) { wide in
+            let scalars = grapheme.unicodeScalars
+            var columns = scalars.first.map(Self.columns) ?? 0
             var count = 0
-            for scalar in grapheme.unicodeScalars where count < capacity - 1 {
-                wide[count] = wchar_t(bitPattern: scalar.value)
-                count += 1
-            }
-            if count == 0 || !isSingleColumn(grapheme.unicodeScalars.first!) {
+            if columns >= 1, columns <= maxColumns {
+                for scalar in scalars where count < capacity - 1 && (count == 0 || Self.columns(scalar) == 0) {
+                    wide[count] = wchar_t(bitPattern: scalar.value)
+                    count += 1
+                }
+            } else {
                 wide[0] = wchar_t(UInt8(ascii: "?"))
                 count = 1
+                columns = 1
             }
             wide[count] = 0
             _ = setcchar(&character, wide.baseAddress, attributes, pair, nil)
+            return columns
         }
     }
 
@@ -73,10 +81,11 @@ enum CellEncoder {
         return attributes
     }
 
-    private static func isSingleColumn(_ scalar: Unicode.Scalar) -> Bool {
+    /// The columns ncurses gives a scalar (wcwidth: 0 non-spacing, -1 unprintable), printable ASCII without a call.
+    static func columns(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value >= 0x20 && value < 0x7F { return true }
-        if value < 0xA0 { return false }
-        return cn_wcwidth(wchar_t(bitPattern: value)) == 1
+        if value >= 0x20 && value < 0x7F { return 1 }
+        if value < 0xA0 { return -1 }
+        return Int(cn_wcwidth(wchar_t(bitPattern: value)))
     }
 }

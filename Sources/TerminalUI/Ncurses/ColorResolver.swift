@@ -1,4 +1,4 @@
-import MapRendering
+import TerminalCore
 
 /// Turns `TerminalColor`s into curses colour numbers for the terminal at hand: the terminal's default is -1 when
 /// `use_default_colors` worked, palette indices the terminal lacks become the nearest colour it has (256 → 16 → 8),

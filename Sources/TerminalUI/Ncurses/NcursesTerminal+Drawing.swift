@@ -1,5 +1,5 @@
 import CNcursesw
-import MapRendering
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc
@@ -18,15 +18,30 @@ extension NcursesTerminal {
         var character = cchar_t()
         var written = 0
         for y in 0..<size.height {
-            for x in 0..<size.width {
+            var x = 0
+            while x < size.width {
                 let cell = buffer[x, y]
-                if let previous, previous[x, y] == cell { continue }
-                CellEncoder.encode(
-                    cell.grapheme, attributes: CellEncoder.attributes(cell.style.attributes),
-                    pair: pair(for: cell.style), into: &character)
+                // A wide glyph and its continuation cell are compared and drawn as one.
+                let next = buffer[x + 1, y]
+                let span = !cell.isContinuation && next.isContinuation ? 2 : 1
+                defer { x += span }
+                if let previous, previous[x, y] == cell, span == 1 || previous[x + 1, y] == next { continue }
+                let glyph = cell.isContinuation ? " " : cell.grapheme  // a right half whose glyph is off screen
+                let columns = CellEncoder.encode(
+                    glyph, maxColumns: min(span, size.width - x),
+                    attributes: CellEncoder.attributes(cell.style.attributes), pair: pair(for: cell.style),
+                    into: &character)
                 // The bottom-right cell returns ERR (the cursor cannot advance past it) but is drawn.
                 _ = mvwadd_wch(window, Int32(y), Int32(x), &character)
-                written += 1
+                written += columns
+                if span == 2, columns == 1, x + 1 < size.width {
+                    // The glyph was drawn narrow (`?`, or a one-column emoji base): its right half is a blank.
+                    CellEncoder.encode(
+                        " ", attributes: CellEncoder.attributes(next.style.attributes), pair: pair(for: next.style),
+                        into: &character)
+                    _ = mvwadd_wch(window, Int32(y), Int32(x + 1), &character)
+                    written += 1
+                }
             }
         }
         lastFrame = buffer
@@ -57,15 +72,20 @@ extension NcursesTerminal {
         let cursorX = getcurx(shown)
         var character = cchar_t()
         for y in 0..<height {
-            for x in 0..<width {
+            var x = 0
+            while x < width {
+                defer { x += 1 }
                 guard mvwin_wch(shown, Int32(y), Int32(x), &character) == OK else { continue }
                 let (grapheme, attributes, pair) = CellEncoder.decode(character)
                 let colors = colorPairs.colors(ofPair: pair) ?? .init(foreground: -1, background: -1)
+                // Writing a wide glyph through the subscript also makes its continuation cell.
                 buffer[x, y] = Cell(
                     grapheme,
                     style: CellStyle(
                         foreground: Self.color(colors.foreground), background: Self.color(colors.background),
                         attributes: CellEncoder.cellAttributes(attributes)))
+                // ncurses keeps a wide glyph's right half as a second copy of it: skip that.
+                if let first = grapheme.unicodeScalars.first, CellEncoder.columns(first) == 2 { x += 1 }
             }
         }
         _ = wmove(shown, cursorY, cursorX)

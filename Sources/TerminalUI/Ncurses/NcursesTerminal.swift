@@ -1,6 +1,6 @@
 import CNcursesw
-import MapRendering
 import Synchronization
+import TerminalCore
 
 #if canImport(Glibc)
 import Glibc
@@ -31,6 +31,8 @@ public final class NcursesTerminal: Terminal {
     public var colorCount: Int { colors.usesColor ? colors.colorCount : 0 }
     /// Frames and bytes so far.
     public internal(set) var stats = DrawStats()
+    /// The descriptor ncurses reads input from (a duplicate of standard input's, or the offscreen input's).
+    public let inputDescriptor: Int32?
 
     enum Phase { case active, suspended, restored }
 
@@ -149,6 +151,7 @@ public final class NcursesTerminal: Terminal {
         self.outputFile = handles.output
         self.inputFile = handles.input
         self.outputDescriptor = fileno(handles.output)
+        self.inputDescriptor = fileno(handles.input)
         self.relay = handles.relay
         var status = stat()
         outputIsMeasurable = fstat(outputDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG

@@ -1,4 +1,4 @@
-import MapRendering
+import TerminalCore
 
 /// A terminal in memory, for testing screens and event loops without ncurses: it keeps the last frame drawn,
 /// counts frames, and replays events queued with `send(_:)`.
@@ -16,6 +16,9 @@ public final class MemoryTerminal: Terminal {
         size = TerminalSize(width: width, height: height)
         screen = CellBuffer(width: width, height: height)
     }
+
+    /// None: events come only from the queue.
+    public var inputDescriptor: Int32? { nil }
 
     /// Queues an event for `readEvent`.
     public func send(_ event: TerminalEvent) { events.append(event) }

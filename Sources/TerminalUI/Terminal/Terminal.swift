@@ -1,4 +1,4 @@
-import MapRendering
+import TerminalCore
 
 /// A place frames are shown and input comes from: the ncurses terminal in the app, `MemoryTerminal` in tests.
 ///
@@ -16,6 +16,10 @@ public protocol Terminal: AnyObject {
     /// The next key, mouse or resize event, waiting at most `timeout` (`nil`: until one comes, `.zero`: only what
     /// is already queued). `nil` means the wait ended without an event: that is the tick for clocks and redraws.
     func readEvent(timeout: Duration?) -> TerminalEvent?
+
+    /// The file descriptor input arrives on, for loops that wait for it on a thread of their own (`TerminalApp`);
+    /// nil when events only come from `readEvent` (`MemoryTerminal`).
+    var inputDescriptor: Int32? { get }
 
     /// Repaints every cell now, whatever the terminal showed before (Ctrl-L, or after stray output).
     func forceFullRedraw()

@@ -1,5 +1,6 @@
 import FleetModel
 import MapRendering
+import TerminalCore
 
 /// The map part of a trip screen: turns the view state into a `MapScene`, keeps the camera (following the trip
 /// until the user pans or zooms), animates the vehicle between fixes, and renders through one `MapRenderer` so

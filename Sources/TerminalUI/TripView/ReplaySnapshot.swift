@@ -1,3 +1,4 @@
+import TerminalCore
 import TripRecordings
 import FleetModel
 import MapRendering

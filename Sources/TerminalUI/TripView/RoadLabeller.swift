@@ -1,5 +1,6 @@
 import FleetModel
 import MapRendering
+import TerminalCore
 
 /// Street names for the base map, where they fit: the biggest roads first, each name once, at the middle of its
 /// visible part, never overlapping another name, the map's edge or the scale bar's row. Recomputed only when the
@@ -67,9 +68,10 @@ struct RoadLabeller {
     /// (from two cells right of the point, or ending left of it at the right edge); nil when it does not fit.
     static func span(of text: String, at anchor: LatLng, in viewport: Viewport) -> (row: Int, columns: Range<Int>)? {
         guard let cell = viewport.cell(of: anchor) else { return nil }
+        let width = text.displayWidth
         var start = cell.column + 2
-        if start + text.count > viewport.columns { start = cell.column - 1 - text.count }
-        guard start >= 0, start + text.count <= viewport.columns, cell.row < viewport.rows - 1 else { return nil }
-        return (cell.row, max(0, start - 1)..<min(viewport.columns, start + text.count + 1))
+        if start + width > viewport.columns { start = cell.column - 1 - width }
+        guard start >= 0, start + width <= viewport.columns, cell.row < viewport.rows - 1 else { return nil }
+        return (cell.row, max(0, start - 1)..<min(viewport.columns, start + width + 1))
     }
 }

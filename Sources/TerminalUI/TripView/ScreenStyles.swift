@@ -1,4 +1,4 @@
-import MapRendering
+import TerminalCore
 
 /// How many colours the screens may use. Chosen once from the terminal, `--no-color` and `NO_COLOR`; the map's
 /// theme and the chrome's styles follow the same choice so nothing is coloured on a monochrome request.

@@ -29,11 +29,3 @@ public enum TripScreenKind: Sendable, Hashable {
     case rider
     case replay
 }
-
-/// Why a screen's event loop returned.
-public enum ScreenExit: Sendable, Hashable {
-    /// q, Esc or Ctrl-C: the user is done.
-    case quit
-    /// Tab: show the other view of the same trip.
-    case switchView
-}

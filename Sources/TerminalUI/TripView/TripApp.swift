@@ -1,14 +1,15 @@
 import FleetModel
 import MapRendering
+import TerminalCore
 
-/// The trip screens' event loop: merges keys, mouse and resizes from the terminal, the model's callbacks (through
-/// ``TripViewSubscriber``) and an animation tick, and draws a frame only when what it would show changed — at up
-/// to 10 frames a second while the vehicle moves, once a second for the clocks otherwise, and never when idle.
+/// The trip screens (rider and replay) as a ``Screen``: keys, mouse and resizes from ``TerminalApp``, the model's
+/// callbacks (through ``TripViewSubscriber``) and the vehicle's animation make a frame only when what it would show
+/// changed — at up to 10 frames a second while the vehicle moves, once a second for the clocks otherwise, and never
+/// when idle.
 ///
-/// The loop waits in `Terminal.readEvent`, which also handles signals, so the terminal is given back however the
-/// loop ends (see `TerminalGuard`).
-public final class TripApp {
-    private let terminal: any Terminal
+/// The source's own actions (`r` polls now; a replay's pause, steps, speed and seeks) go to ``TripControls`` off
+/// the loop; while one takes longer than a moment the status bar says "working…", then shows its result.
+public final class TripApp: Screen {
     private let subscriber: TripViewSubscriber
     private let controls: any TripControls
     private let options: TripAppOptions
@@ -16,17 +17,19 @@ public final class TripApp {
     private var mapPane: MapPane
     private var showHelp = false
     private var notice: (text: String, until: ContinuousClock.Instant)?
+    /// Actions asked for and not finished, and since when there have been any.
+    private var working = (count: 0, since: ContinuousClock.Instant?.none)
     private var lastScreen: TripScreen?
     private var lastSize: TerminalSize?
     private var lastGeneration: UInt64 = .max
     private var dragOrigin: (x: Int, y: Int)?
     private var dragged = false
     private let clock = ContinuousClock()
-    /// Frames drawn, for tests and the idle check.
-    public private(set) var framesDrawn = 0
 
-    public init(terminal: any Terminal, subscriber: TripViewSubscriber, controls: any TripControls, options: TripAppOptions) {
-        self.terminal = terminal
+    /// How long an action runs before the status bar says "working…": quick ones (a replay step) never flash it.
+    static let workingNoticeDelay = Duration.milliseconds(200)
+
+    public init(subscriber: TripViewSubscriber, controls: any TripControls, options: TripAppOptions) {
         self.subscriber = subscriber
         self.controls = controls
         self.options = options
@@ -34,60 +37,43 @@ public final class TripApp {
         mapPane = MapPane(options: options)
     }
 
-    /// Runs until the user quits (or, with a switch target, presses Tab). Each run starts with a full frame, so
-    /// coming back from another view repaints the screen.
-    @discardableResult
-    public func run() async -> ScreenExit {
-        lastScreen = nil
-        while true {
-            drawIfChanged()
-            let timeout = mapPane.isAnimating(at: clock.now) ? options.frameInterval : .milliseconds(250)
-            guard let event = terminal.readEvent(timeout: timeout) else { continue }
-            switch await handle(event) {
-            case .continue: continue
-            case .quit: return .quit
-            case .switchView: return .switchView
-            }
-        }
-    }
+    public func becameCurrent() { lastScreen = nil }
 
-    /// Handles every queued event and draws, without waiting: for tests driving a `MemoryTerminal`.
-    /// Returns false once the user quit.
-    public func runPending() async -> Bool {
-        while let event = terminal.readEvent(timeout: .zero) {
-            if await handle(event) != .continue { return false }
-        }
-        drawIfChanged()
-        return true
-    }
-
-    private enum Outcome { case `continue`, quit, switchView }
-
-    private func handle(_ event: TerminalEvent) async -> Outcome {
+    public func handle(_ event: TerminalEvent, size: TerminalSize) -> ScreenCommand {
         switch event {
         case .resize:
             lastScreen = nil
         case .mouse(let mouse):
-            handleMouse(mouse)
+            handleMouse(mouse, size: size)
         case .key(let key):
             if showHelp, key == .escape || key == .character("?") || key == .character("q") {
                 showHelp = false
-                return .continue
+                return .none
             }
-            guard let action = bindings.action(for: key) else { return .continue }
-            return await perform(action)
+            guard let action = bindings.action(for: key) else { return .none }
+            return perform(action)
         }
-        return .continue
+        return .none
     }
 
-    private func perform(_ action: TripAction) async -> Outcome {
+    public func finished(_ text: String?) {
+        working.count -= 1
+        if working.count == 0 { working.since = nil }
+        if let text { say(text) }
+    }
+
+    public func refreshInterval(at now: ContinuousClock.Instant) -> Duration {
+        mapPane.isAnimating(at: now) || working.count > 0 ? options.frameInterval : .milliseconds(250)
+    }
+
+    private func perform(_ action: TripAction) -> ScreenCommand {
         switch action {
         case .quit: return .quit
-        case .switchView: return .switchView
+        case .switchView: return .switchScreen
         case .toggleHelp: showHelp.toggle()
         case .redraw:
-            terminal.forceFullRedraw()
             lastScreen = nil
+            return .redraw
         case .follow:
             mapPane.camera.resumeFollowing()
             say("following the trip")
@@ -99,13 +85,16 @@ public final class TripApp {
             mapPane.showTrail.toggle()
             say(mapPane.showTrail ? "trail shown" : "trail hidden")
         default:
-            if let text = await controls.perform(action) { say(text) }
+            working.count += 1
+            if working.since == nil { working.since = clock.now }
+            let controls = controls
+            return .perform { await controls.perform(action) }
         }
-        return .continue
+        return .none
     }
 
-    private func handleMouse(_ mouse: MouseEvent) {
-        guard let layout = TripScreenLayout.compute(size: terminal.size, kind: bindings.kind),
+    private func handleMouse(_ mouse: MouseEvent, size: TerminalSize) {
+        guard let layout = TripScreenLayout.compute(size: size, kind: bindings.kind),
               layout.map.contains(x: mouse.x, y: mouse.y) || dragOrigin != nil
         else { return }
         let column = mouse.x - layout.map.x, row = mouse.y - layout.map.y
@@ -130,11 +119,9 @@ public final class TripApp {
 
     private func say(_ text: String) { notice = (text, clock.now.advanced(by: .seconds(2))) }
 
-    /// Builds this frame's screen and draws it when it differs from the last one drawn.
-    private func drawIfChanged() {
-        let now = clock.now
+    /// This frame's screen, when it differs from the last one returned.
+    public func frame(size: TerminalSize, at now: ContinuousClock.Instant) async -> CellBuffer? {
         if let current = notice, current.until <= now { notice = nil }
-        let size = terminal.size
         let generation = subscriber.generation
         let state = subscriber.snapshot
         if generation != lastGeneration {
@@ -143,18 +130,24 @@ public final class TripApp {
         }
         var screen = TripScreen(
             state: state, mode: displayedMode, now: secondsOnly(controls.now), timeZone: options.timeZone,
-            styles: .forMode(options.colorMode), ascii: options.ascii, showHelp: showHelp, notice: notice?.text,
-            isFollowing: mapPane.camera.isFollowing)
+            styles: .forMode(options.colorMode), ascii: options.ascii, showHelp: showHelp,
+            notice: notice?.text ?? workingNotice(at: now), isFollowing: mapPane.camera.isFollowing)
         screen.switchTarget = options.switchTarget
         screen.state.trail = []  // compared through the map pane; keeps the comparison cheap
         let layout = TripScreenLayout.compute(size: size, kind: bindings.kind)
-        let mapChanged = layout.map { mapPane.prepare(state: state, columns: $0.map.width, rows: $0.map.height, at: now) } ?? false
-        guard mapChanged || screen != lastScreen || size != lastSize else { return }
+        let mapChanged = layout.map {
+            mapPane.prepare(state: state, columns: $0.map.width, rows: $0.map.height, at: now)
+        } ?? false
+        guard mapChanged || screen != lastScreen || size != lastSize else { return nil }
         let map = layout.map { _ in mapPane.render() }
-        terminal.draw(screen.compose(size: size, map: map))
         lastScreen = screen
         lastSize = size
-        framesDrawn += 1
+        return screen.compose(size: size, map: map)
+    }
+
+    private func workingNotice(at now: ContinuousClock.Instant) -> String? {
+        guard let since = working.since, since.duration(to: now) >= Self.workingNoticeDelay else { return nil }
+        return "working…"
     }
 
     /// The mode with the replay position cut to whole seconds, as the timeline shows it.

@@ -1,6 +1,6 @@
 import FleetModel
 import Foundation
-import MapRendering
+import TerminalCore
 
 /// A whole trip screen as a pure function: state, mode, clock and the already-rendered map pane in, a frame out.
 /// The event loop calls it once per frame it needs; golden tests call it with hand-built states.
@@ -43,76 +43,33 @@ public struct TripScreen: Sendable, Equatable {
         }
     }
 
-    /// The frame for a terminal of `size`, with `map` (rendered for `layout.map`'s size) in the map pane.
+    /// The frame for a terminal of `size`, with `map` (rendered for `layout.map`'s size) in the map pane: the
+    /// widgets of the screen, each in the area ``TripScreenLayout`` gives it.
     public func compose(size: TerminalSize, map: CellBuffer?) -> CellBuffer {
         var buffer = CellBuffer(width: size.width, height: size.height)
         guard let layout = TripScreenLayout.compute(size: size, kind: mode.kind) else {
-            drawTooSmall(into: &buffer)
+            buffer.render(TooSmallNotice(minimum: TripScreenLayout.minimumSize, styles: styles), in: buffer.area)
             return buffer
         }
-        if let map { buffer.blit(map, x: layout.map.x, y: layout.map.y) }
-        if !isFollowing {
-            let tag = ascii ? " free camera - f follows " : " free camera · f follows "
-            buffer.put(tag, x: layout.map.x + layout.map.width - tag.count, y: layout.map.y, width: tag.count, style: styles.bar)
+        buffer.render(MapView(map: map, isFollowing: isFollowing, styles: styles, ascii: ascii), in: layout.map)
+        var panel = TripPanel(
+            state: state, now: now, timeZone: timeZone, staleAfter: staleAfter, styles: styles, ascii: ascii)
+        if let area = layout.panel {
+            panel.arrangement = layout.panelBeside ? .beside : .below
+            buffer.render(panel, in: area)
         }
-        let panel = TripPanel(state: state, now: now, timeZone: timeZone, staleAfter: staleAfter, styles: styles, ascii: ascii)
-        if let rect = layout.panel { drawPanel(panel, in: rect, beside: layout.panelBeside, into: &buffer) }
-        if let rect = layout.summary {
-            buffer.fill(rect, with: .blank)
-            panel.summaryLine().draw(into: &buffer, x: rect.x + 1, y: rect.y, width: rect.width - 2, ascii: ascii)
+        if let area = layout.summary {
+            panel.arrangement = .summaryLine
+            buffer.render(panel, in: area)
         }
-        if let rect = layout.timeline, case .replay(let status) = mode {
-            TimelineBar(status: status, styles: styles, ascii: ascii).draw(into: &buffer, at: rect)
+        if let area = layout.timeline, case .replay(let status) = mode {
+            buffer.render(TimelineBar(status: status, styles: styles, ascii: ascii), in: area)
         }
-        StatusBar(state: state, mode: mode, now: now, notice: notice, styles: styles, ascii: ascii)
-            .draw(into: &buffer, at: layout.statusBar)
-        drawHints(into: &buffer, at: layout.hints)
-        if showHelp { HelpOverlay(bindings: KeyBindings(kind: mode.kind, switchTarget: switchTarget), styles: styles, ascii: ascii).draw(into: &buffer) }
+        let status = StatusBar(state: state, mode: mode, now: now, notice: notice, styles: styles, ascii: ascii)
+        buffer.render(status, in: layout.statusBar)
+        let bindings = KeyBindings(kind: mode.kind, switchTarget: switchTarget)
+        buffer.render(KeyHintLine(hints: bindings.hintLine, styles: styles, ascii: ascii), in: layout.hints)
+        if showHelp { buffer.render(HelpOverlay(bindings: bindings, styles: styles, ascii: ascii), in: buffer.area) }
         return buffer
-    }
-
-    private func drawPanel(_ panel: TripPanel, in rect: ScreenRect, beside: Bool, into buffer: inout CellBuffer) {
-        buffer.fill(rect, with: .blank)
-        let border = Cell(beside ? (ascii ? "|" : "│") : (ascii ? "-" : "─"), style: styles.border)
-        if beside {
-            for row in rect.y..<(rect.y + rect.height) { buffer[rect.x, row] = border }
-            let lines = panel.lines(width: rect.width - 3)
-            for (index, line) in lines.prefix(rect.height - 1).enumerated() {
-                line.draw(into: &buffer, x: rect.x + 2, y: rect.y + 1 + index, width: rect.width - 3, ascii: ascii)
-            }
-        } else {
-            for column in rect.x..<(rect.x + rect.width) { buffer[column, rect.y] = border }
-            // Below the map the panel flows into columns, dropping the blank separators.
-            let lines = panel.lines(width: 34).filter { $0.width > 0 }
-            let rows = rect.height - 1
-            let columnWidth = 36
-            for (index, line) in lines.enumerated() {
-                let column = index / rows
-                let x = rect.x + 1 + column * columnWidth
-                guard x + 10 < rect.x + rect.width else { break }
-                line.draw(into: &buffer, x: x, y: rect.y + 1 + index % rows, width: min(columnWidth - 2, rect.x + rect.width - x), ascii: ascii)
-            }
-        }
-    }
-
-    private func drawHints(into buffer: inout CellBuffer, at rect: ScreenRect) {
-        buffer.fill(rect, with: .blank)
-        var line = StyledLine()
-        for (index, hint) in KeyBindings(kind: mode.kind, switchTarget: switchTarget).hintLine.enumerated() {
-            if index > 0 { line.append("  ", styles.dim) }
-            line.append(hint.key, styles.key)
-            line.append(" " + hint.help, styles.dim)
-        }
-        line.draw(into: &buffer, x: rect.x + 1, y: rect.y, width: rect.width - 2, ascii: ascii)
-    }
-
-    private func drawTooSmall(into buffer: inout CellBuffer) {
-        let minimum = TripScreenLayout.minimumSize
-        let lines = [buffer.width < 18 ? "Too small" : "Terminal too small", "\(buffer.width)x\(buffer.height), need \(minimum.width)x\(minimum.height)", "q quits"]
-        let top = max(0, (buffer.height - lines.count) / 2)
-        for (index, text) in lines.enumerated() {
-            let fitted = text.fitted(to: buffer.width, ascii: true)
-            buffer.put(fitted, x: max(0, (buffer.width - fitted.count) / 2), y: top + index, style: index == 0 ? styles.warning : styles.text)
-        }
     }
 }

@@ -1,19 +1,21 @@
+import TerminalCore
+
 /// Where each part of a trip screen goes for a terminal size.
 ///
 /// Wide terminals get the panel on the right of the map; narrow but tall ones get it below; small ones keep the
 /// map and fold the panel's essentials into one summary line. Bottom rows: the replay timeline, the status bar and
 /// the key hints. Below ``minimumSize`` nothing fits and the screen shows a notice instead.
 public struct TripScreenLayout: Hashable, Sendable {
-    public var map: ScreenRect
+    public var map: Rect
     /// The side (or bottom) panel; nil when the terminal is too small for it.
-    public var panel: ScreenRect?
+    public var panel: Rect?
     /// Whether the panel sits right of the map (else below it).
     public var panelBeside: Bool
     /// One line of the panel's essentials when there is no panel.
-    public var summary: ScreenRect?
-    public var timeline: ScreenRect?
-    public var statusBar: ScreenRect
-    public var hints: ScreenRect
+    public var summary: Rect?
+    public var timeline: Rect?
+    public var statusBar: Rect
+    public var hints: Rect
 
     /// The smallest terminal the screens draw in.
     public static let minimumSize = TerminalSize(width: 30, height: 8)
@@ -28,35 +30,26 @@ public struct TripScreenLayout: Hashable, Sendable {
     /// The layout for `size`, or nil when the terminal is below ``minimumSize``.
     public static func compute(size: TerminalSize, kind: TripScreenKind) -> TripScreenLayout? {
         guard size.isAtLeast(width: minimumSize.width, height: minimumSize.height) else { return nil }
-        let width = size.width
-        var bottom = size.height
-        let hints = ScreenRect(x: 0, y: bottom - 1, width: width, height: 1)
-        bottom -= 1
-        let statusBar = ScreenRect(x: 0, y: bottom - 1, width: width, height: 1)
-        bottom -= 1
-        var timeline: ScreenRect?
-        if kind == .replay {
-            timeline = ScreenRect(x: 0, y: bottom - 1, width: width, height: 1)
-            bottom -= 1
-        }
-        if width >= sidePanelFromWidth {
-            let panelWidth = sidePanelWidth
+        let beside = size.width >= sidePanelFromWidth
+        let below = !beside && size.height >= bottomPanelFromHeight
+        // Top to bottom: the map (with the panel beside it), the panel below it or the summary line, the timeline,
+        // the status bar, the hints.
+        var rows: [Constraint] = [.fill()]
+        if !beside { rows.append(.length(below ? bottomPanelHeight : 1)) }
+        if kind == .replay { rows.append(.length(1)) }
+        rows += [.length(1), .length(1)]
+        var parts = Layout.vertical(rows).split(Rect(width: size.width, height: size.height))
+        let hints = parts.removeLast()
+        let statusBar = parts.removeLast()
+        let timeline = kind == .replay ? parts.removeLast() : nil
+        if beside {
+            let columns = Layout.horizontal([.fill(), .length(sidePanelWidth)]).split(parts[0])
             return TripScreenLayout(
-                map: ScreenRect(x: 0, y: 0, width: width - panelWidth, height: bottom),
-                panel: ScreenRect(x: width - panelWidth, y: 0, width: panelWidth, height: bottom), panelBeside: true,
-                summary: nil, timeline: timeline, statusBar: statusBar, hints: hints)
+                map: columns[0], panel: columns[1], panelBeside: true, summary: nil, timeline: timeline,
+                statusBar: statusBar, hints: hints)
         }
-        if size.height >= bottomPanelFromHeight {
-            let panelHeight = bottomPanelHeight
-            return TripScreenLayout(
-                map: ScreenRect(x: 0, y: 0, width: width, height: bottom - panelHeight),
-                panel: ScreenRect(x: 0, y: bottom - panelHeight, width: width, height: panelHeight), panelBeside: false,
-                summary: nil, timeline: timeline, statusBar: statusBar, hints: hints)
-        }
-        let summary = ScreenRect(x: 0, y: bottom - 1, width: width, height: 1)
-        bottom -= 1
         return TripScreenLayout(
-            map: ScreenRect(x: 0, y: 0, width: width, height: bottom), panel: nil, panelBeside: false,
-            summary: summary, timeline: timeline, statusBar: statusBar, hints: hints)
+            map: parts[0], panel: below ? parts[1] : nil, panelBeside: false, summary: below ? nil : parts[1],
+            timeline: timeline, statusBar: statusBar, hints: hints)
     }
 }

@@ -1,4 +1,4 @@
-import MapRendering
+import TerminalCore
 
 /// A `CellBuffer` as golden text: its glyph rows between `|`s, then its styles — a legend of the distinct styles,
 /// each a letter, and the rows as letters — so a golden file pins colours and attributes as well as glyphs.

@@ -109,9 +109,10 @@ struct ReplayCommand: AsyncParsableCommand {
         try await TerminalGuard.run(options: display.terminalOptions) { terminal in
             let player = Task { await run.runInteractive(loop: loop) }
             defer { player.cancel() }
-            let app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
-                              options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap))
-            await app.run()
+            let screen = TripApp(
+                subscriber: subscriber, controls: controls,
+                options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap))
+            await TerminalApp(terminal: terminal, screen: screen).run()
         }
         try await finish(recorder)
     }

@@ -4,8 +4,8 @@ import Foundation
 import TerminalUI
 import TripFollowing
 
-/// The console of `tripterm driver` on a terminal: starts reporting, runs the ``DriverConsoleApp`` until the user
-/// quits, then stops the source and sends the final OFFLINE update.
+/// The console of `tripterm driver` on a terminal: starts reporting, runs the ``DriverConsoleApp`` screen until the
+/// user quits, then stops the source and sends the final OFFLINE update.
 enum DriverConsoleRunner {
     static func run(_ console: DriverConsoleModel, source: any LocationSource, display: DisplayOptions) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
@@ -35,11 +35,10 @@ enum DriverConsoleRunner {
             }
         }
         try await TerminalGuard.run(options: display.terminalOptions) { terminal in
-            let app = DriverConsoleApp(
-                terminal: terminal,
+            let screen = DriverConsoleApp(
                 options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap),
                 snapshot: { await console.state() }, perform: { await console.perform($0) })
-            await app.run()
+            await TerminalApp(terminal: terminal, screen: screen).run()
         }
         driving.cancel()
         refreshing.cancel()

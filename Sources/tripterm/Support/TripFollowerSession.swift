@@ -38,21 +38,19 @@ enum TripFollowerSession {
             await model.start()
             var riderOptions = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
             guard let driverConsole else {
-                await TripApp(terminal: terminal, subscriber: subscriber, controls: controls, options: riderOptions).run()
+                let rider = TripApp(subscriber: subscriber, controls: controls, options: riderOptions)
+                await TerminalApp(terminal: terminal, screen: rider).run()
                 return
             }
             var consoleOptions = riderOptions
             riderOptions.switchTarget = "driver console"
             consoleOptions.switchTarget = "rider"
-            let rider = TripApp(terminal: terminal, subscriber: subscriber, controls: controls, options: riderOptions)
+            // One loop, two screens: Tab switches between them.
+            let rider = TripApp(subscriber: subscriber, controls: controls, options: riderOptions)
             let console = DriverConsoleApp(
-                terminal: terminal, options: consoleOptions, snapshot: { await driverConsole.state() },
+                options: consoleOptions, snapshot: { await driverConsole.state() },
                 perform: { await driverConsole.perform($0) })
-            var showingRider = true
-            while await (showingRider ? rider.run() : console.run()) == .switchView {
-                showingRider.toggle()
-                terminal.forceFullRedraw()
-            }
+            await TerminalApp(terminal: terminal, screens: [rider, console]).run()
         }
     }
 }

@@ -1,3 +1,4 @@
+import TerminalCore
 import Testing
 
 @testable import MapRendering

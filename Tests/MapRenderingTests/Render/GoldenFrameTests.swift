@@ -1,4 +1,5 @@
 import FleetModel
+import TerminalCore
 import Testing
 
 @testable import MapRendering

@@ -1,4 +1,5 @@
 import FleetModel
+import TerminalCore
 import Testing
 
 @testable import MapRendering
@@ -121,6 +122,23 @@ import Testing
         let cell = view.cell(of: TestScenes.origin)!
         #expect(frame[cell.column, cell.row].grapheme == "◎")
         #expect(frame.lines[cell.row].contains("◎X"))
+    }
+
+    @Test func wideLabelsTakeTwoCellsAGlyphAndLineUp() {
+        var renderer = MapRenderer()
+        let point = TestScenes.point(east: -200, north: 0)
+        let scene = MapScene(labels: [MapLabel(position: point, text: "本町通り")])
+        let frame = renderer.render(scene: scene, viewport: view)
+        let cell = view.cell(of: point)!
+        #expect(frame[cell.column + 2, cell.row].grapheme == "本")
+        #expect(frame[cell.column + 3, cell.row].isContinuation)
+        #expect(frame[cell.column + 9, cell.row].isContinuation)
+        #expect(frame.lines[cell.row].displayWidth == frame.width)
+        // Only the vehicle moves: the label's cells, continuations included, are recomposed and drawn again.
+        var moved = scene
+        moved.vehicle = MapVehicle(position: TestScenes.point(east: 0, north: 100))
+        let next = renderer.render(scene: moved, viewport: view)
+        #expect(next.lines[cell.row] == frame.lines[cell.row])
     }
 
     @Test func trafficIntervalsColourTheirStretchAndBadIndicesAreIgnored() {

@@ -7,8 +7,8 @@ import TripFollowing
 
 @testable import TerminalUI
 
-/// The event loop driven through a `MemoryTerminal`: keys reach the replay's transport, the map and the help;
-/// frames are drawn only when something changed.
+/// The trip screen in the event loop, driven through a `MemoryTerminal`: keys reach the replay's transport, the map
+/// and the help; frames are drawn only when something changed.
 @Suite struct TripAppTests {
     struct Harness {
         let terminal: MemoryTerminal
@@ -16,6 +16,7 @@ import TripFollowing
         let subscriber: TripViewSubscriber
         let controls: ReplayControls
         let app: TripApp
+        let loop: TerminalApp
 
         init(width: Int = 110, height: Int = 30) async {
             let recording = TripViewFixtures.recording()
@@ -27,21 +28,22 @@ import TripFollowing
             await run.model.register(subscriber)
             await run.model.refresh()
             controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
-            app = TripApp(terminal: terminal, subscriber: subscriber, controls: controls,
-                          options: TripAppOptions(timeZone: TripViewFixtures.utc))
+            app = TripApp(
+                subscriber: subscriber, controls: controls, options: TripAppOptions(timeZone: TripViewFixtures.utc))
+            loop = TerminalApp(terminal: terminal, screen: app)
         }
 
         var text: String { terminal.screen.text }
 
         func press(_ keys: String) async -> Bool {
             terminal.type(keys)
-            return await app.runPending()
+            return await loop.runPending()
         }
     }
 
     @Test func theFirstFrameShowsTheRecordingPaused() async {
         let h = await Harness()
-        #expect(await h.app.runPending())
+        #expect(await h.loop.runPending())
         #expect(h.terminal.frameCount == 1)
         #expect(h.text.contains("‖ ×10 0:00"))
         #expect(h.text.contains("replay test"))
@@ -107,14 +109,14 @@ import TripFollowing
         #expect(await Harness().press("Q") == false)
         let h = await Harness()
         h.terminal.send(.key(.escape))
-        #expect(await h.app.runPending() == false)
+        #expect(await h.loop.runPending() == false)
     }
 
     @Test func nothingChangedMeansNoNewFrame() async {
         let h = await Harness()
-        #expect(await h.app.runPending())
+        #expect(await h.loop.runPending())
         let frames = h.terminal.frameCount
-        for _ in 0..<5 { #expect(await h.app.runPending()) }
+        for _ in 0..<5 { #expect(await h.loop.runPending()) }
         #expect(h.terminal.frameCount == frames)
         #expect(await h.press("x"))  // an unbound key changes nothing
         #expect(h.terminal.frameCount == frames)
@@ -122,23 +124,23 @@ import TripFollowing
 
     @Test func resizesReflowAndTinyWindowsShowANotice() async {
         let h = await Harness()
-        #expect(await h.app.runPending())
+        #expect(await h.loop.runPending())
         h.terminal.resize(width: 40, height: 12)
-        #expect(await h.app.runPending())
+        #expect(await h.loop.runPending())
         #expect(h.terminal.screen.width == 40)
         #expect(h.text.contains("New trip"))
         h.terminal.resize(width: 12, height: 4)
-        #expect(await h.app.runPending())
+        #expect(await h.loop.runPending())
         #expect(h.text.contains("Too small"))
         h.terminal.resize(width: 110, height: 30)
-        #expect(await h.app.runPending())
+        #expect(await h.loop.runPending())
         #expect(h.text.contains("Trip trip-1"))
     }
 
     @Test func ctrlLRepaintsEverything() async {
         let h = await Harness()
         h.terminal.send(.key(.ctrl("l")))
-        #expect(await h.app.runPending())
+        #expect(await h.loop.runPending())
         #expect(h.terminal.fullRedraws == 1)
     }
 }

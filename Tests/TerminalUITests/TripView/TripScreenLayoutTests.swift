@@ -1,3 +1,4 @@
+import TerminalCore
 import Testing
 
 @testable import TerminalUI
@@ -7,7 +8,7 @@ import Testing
         let layout = try #require(TripScreenLayout.compute(size: TerminalSize(width: 120, height: 40), kind: .replay))
         let panel = try #require(layout.panel)
         #expect(layout.panelBeside)
-        #expect(layout.map == ScreenRect(x: 0, y: 0, width: 120 - panel.width, height: 37))
+        #expect(layout.map == Rect(x: 0, y: 0, width: 120 - panel.width, height: 37))
         #expect(panel.x == layout.map.width)
         #expect(layout.timeline?.y == 37 && layout.statusBar.y == 38 && layout.hints.y == 39)
     }

@@ -1,6 +1,7 @@
 import FleetModel
 import Foundation
 import MapRendering
+import TerminalCore
 import Testing
 
 @testable import TerminalUI

@@ -1,10 +1,21 @@
 import FleetModel
 import Foundation
-import MapRendering
+import TerminalCore
 
 /// The panel beside (or below) the map: trip status, ETAs with the time left, remaining distance, the vehicle's
-/// speed and heading, the age of the last update (with a stale warning), and the stops still ahead.
-struct TripPanel {
+/// speed and heading, the age of the last update (with a stale warning), and the stops still ahead. On terminals
+/// too small for it, its essentials fold into one summary line.
+struct TripPanel: Widget {
+    /// How the panel fits the area the layout gave it.
+    enum Arrangement {
+        /// A column right of the map, with a rule on its left.
+        case beside
+        /// A band under the map, with a rule on top, its lines flowing into columns.
+        case below
+        /// One line: status · remaining · next ETA · age.
+        case summaryLine
+    }
+
     var state: TripViewState
     var now: ProtoTimestamp
     var timeZone: TimeZone
@@ -12,6 +23,38 @@ struct TripPanel {
     var staleAfter: Duration
     var styles: ScreenStyles
     var ascii: Bool
+    var arrangement = Arrangement.beside
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        buffer.fill(area, with: .blank)
+        switch arrangement {
+        case .beside:
+            buffer.fill(Rect(x: area.x, y: area.y, width: 1, height: area.height), with: rule("│", "|"))
+            let content = area.inset(left: 2, right: 1, top: 1)
+            for (index, line) in lines(width: content.width).prefix(content.height).enumerated() {
+                line.draw(into: &buffer, x: content.x, y: content.y + index, width: content.width, ascii: ascii)
+            }
+        case .below:
+            buffer.fill(area.row(0), with: rule("─", "-"))
+            // Below the map the panel flows into columns, dropping the blank separators.
+            let lines = lines(width: 34).filter { $0.width > 0 }
+            let rows = area.height - 1
+            let columnWidth = 36
+            for (index, line) in lines.enumerated() {
+                let x = area.x + 1 + index / rows * columnWidth
+                guard x + 10 < area.right else { break }
+                line.draw(
+                    into: &buffer, x: x, y: area.y + 1 + index % rows, width: min(columnWidth - 2, area.right - x),
+                    ascii: ascii)
+            }
+        case .summaryLine:
+            summaryLine().draw(into: &buffer, x: area.x + 1, y: area.y, width: area.width - 2, ascii: ascii)
+        }
+    }
+
+    private func rule(_ unicode: Character, _ plain: Character) -> Cell {
+        Cell(ascii ? plain : unicode, style: styles.border)
+    }
 
     /// The panel's lines, top to bottom, in sections separated by empty lines.
     func lines(width: Int) -> [StyledLine] {

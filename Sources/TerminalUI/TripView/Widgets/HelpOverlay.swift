@@ -1,24 +1,25 @@
-import MapRendering
+import TerminalCore
 
-/// The `?` overlay: every key of the screen, from the same table the event loop uses.
-struct HelpOverlay {
+/// The `?` overlay: every key of the screen, from the same table the event loop uses, in a box centred on the
+/// area (the whole screen), cut to it on small terminals.
+struct HelpOverlay: Widget {
     var bindings: KeyBindings
     var styles: ScreenStyles
     var ascii: Bool
 
-    func draw(into buffer: inout CellBuffer) {
-        let keyWidth = (bindings.entries.map(\.keys.count).max() ?? 0) + 2
-        let helpWidth = bindings.entries.map(\.help.count).max() ?? 0
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        let keyWidth = (bindings.entries.map(\.keys.displayWidth).max() ?? 0) + 2
+        let helpWidth = bindings.entries.map(\.help.displayWidth).max() ?? 0
         let title = bindings.kind == .replay ? "Keys — tripterm replay" : "Keys — tripterm rider"
         let footer = "? or Esc closes this · docs/keys.md"
-        let innerWidth = min(buffer.width - 4, max(keyWidth + helpWidth, title.count, footer.count) + 2)
-        let innerHeight = min(buffer.height - 2, bindings.entries.count + 4)
+        let innerWidth = min(area.width - 4, max(keyWidth + helpWidth, title.displayWidth, footer.displayWidth) + 2)
+        let innerHeight = min(area.height - 2, bindings.entries.count + 4)
         guard innerWidth > 8, innerHeight > 3 else { return }
-        let x = (buffer.width - innerWidth - 2) / 2
-        let y = (buffer.height - innerHeight - 2) / 2
+        let x = area.x + (area.width - innerWidth - 2) / 2
+        let y = area.y + (area.height - innerHeight - 2) / 2
         let box = ascii ? Array("+-+|+-+|") : Array("┌─┐│┘─└│")
         let style = styles.overlay
-        buffer.fill(ScreenRect(x: x, y: y, width: innerWidth + 2, height: innerHeight + 2), with: Cell(" ", style: style))
+        buffer.fill(Rect(x: x, y: y, width: innerWidth + 2, height: innerHeight + 2), with: Cell(" ", style: style))
         for column in (x + 1)...(x + innerWidth) {
             buffer[column, y] = Cell(box[1], style: style)
             buffer[column, y + innerHeight + 1] = Cell(box[5], style: style)

@@ -1,10 +1,10 @@
 import FleetModel
-import MapRendering
+import TerminalCore
 import TripFollowing
 
 /// The status bar: where the trip comes from and how polling goes on the left; the last failure, by class, on
 /// the right — a recoverable one with its retry countdown, a client one with what to do about it.
-struct StatusBar {
+struct StatusBar: Widget {
     var state: TripViewState
     var mode: TripScreenMode
     var now: ProtoTimestamp
@@ -12,14 +12,14 @@ struct StatusBar {
     var styles: ScreenStyles
     var ascii: Bool
 
-    func draw(into buffer: inout CellBuffer, at rect: ScreenRect) {
-        buffer.fill(rect, with: Cell(" ", style: styles.bar))
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        buffer.fill(area, with: Cell(" ", style: styles.bar))
         let right = failureLine
-        let rightWidth = min(right.width, rect.width * 2 / 3)
+        let rightWidth = min(right.width, area.width * 2 / 3)
         let left = sourceLine
-        left.draw(into: &buffer, x: rect.x + 1, y: rect.y, width: max(0, rect.width - rightWidth - 3), ascii: ascii)
+        left.draw(into: &buffer, x: area.x + 1, y: area.y, width: max(0, area.width - rightWidth - 3), ascii: ascii)
         if rightWidth > 0 {
-            right.draw(into: &buffer, x: rect.x + rect.width - rightWidth - 1, y: rect.y, width: rightWidth, ascii: ascii)
+            right.draw(into: &buffer, x: area.right - rightWidth - 1, y: area.y, width: rightWidth, ascii: ascii)
         }
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import TerminalCore
+
+/// The driver console's side panel: the vehicle and its backend, the next stop with distance and ETA, the
+/// vehicle's state, tracking, speed and position, its trips, and how the reporter's updates went. Lines past the
+/// bottom of the area are left out.
+struct DriverPanel: Widget {
+    var state: DriverConsoleState
+    var styles: ScreenStyles
+    var ascii: Bool
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        var y = area.y
+        func line(_ text: String, _ style: CellStyle) {
+            guard y < area.bottom else { return }
+            buffer.put(text, x: area.x, y: y, width: area.width, style: style, ascii: ascii)
+            y += 1
+        }
+        func gap() { y += 1 }
+        line(state.vehicleName, styles.heading)
+        line(state.backend, styles.dim)
+        gap()
+        line("Next stop", styles.label)
+        line(state.nextStop ?? "none (no trip assigned)", styles.text)
+        if let meters = state.remainingMeters {
+            let eta = state.remainingSeconds.map { "  ETA \(Formatting.duration(.seconds($0)))" } ?? ""
+            line("\(Formatting.distance(meters))\(eta)", styles.status)
+        }
+        if let nav = state.navigationStatus { line(nav, styles.dim) }
+        gap()
+        line("Vehicle", styles.label)
+        line(
+            "\(state.vehicleState)  tracking \(state.trackingEnabled ? "on" : "off")",
+            state.vehicleState == "ONLINE" ? styles.finished : styles.warning)
+        if let speed = state.speed { line(String(format: "%.0f km/h", speed * 3.6), styles.text) }
+        if let p = state.position { line(String(format: "%.5f, %.5f", p.latitude, p.longitude), styles.dim) }
+        gap()
+        line("Trips", styles.label)
+        if state.trips.isEmpty { line("none", styles.dim) }
+        for trip in state.trips.prefix(4) { line(trip, styles.text) }
+        gap()
+        line("Reporter  \(state.updateSuccesses)/\(state.updateAttempts) ok", styles.label)
+        line("ok: \(state.lastSuccess ?? "never")", styles.text)
+        if let failure = state.lastFailure {
+            line("failed: \(failure)", state.lastFailureIsRecoverable ? styles.recoverable : styles.clientError)
+        }
+    }
+}
