@@ -53,6 +53,8 @@ if [ -n "$reports" ]; then
   mkdir -p "$reports"
   trap show_reports EXIT
 fi
+# The formatter's lint first: it takes seconds, and a finding is as much a failure as a red test.
+SWIFT="$SWIFT" ./scripts/format.sh --lint
 "$build" build --build-tests
 if [ $# -gt 0 ]; then
   "$build" test --skip-build "$@"

@@ -63,7 +63,8 @@ struct RiderScreenTests {
         let followed = try await session.waitForScreen { !$0.contains("free camera") }
         #expect(!followed.contains("free camera"))
         try await session.send("Tab")
-        try await session.expectScreen(showing: "Reporter", "providers/demo/vehicles/car-", "tracking on", "Tab rider")  // the driver console
+        // The driver console.
+        try await session.expectScreen(showing: "Reporter", "providers/demo/vehicles/car-", "tracking on", "Tab rider")
         try await session.send("Tab")
         // Back on the rider's screen (its hints; "Next stops" would be gone once the trip is over).
         try await session.expectScreen(showing: "Tab driver", "demo · http://127.0.0.1:")

@@ -72,7 +72,7 @@ final class TmuxSession: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = ["tmux", "-L", socket] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         // tmux, and through it the shell and tripterm, start with no signal blocked or ignored, as from a user's
         // shell: a test thread's mask is inherited otherwise, and a pane's bash that never sees SIGHUP outlives
         // kill-server.

@@ -1,3 +1,5 @@
+// swift-format-ignore-file: IdentifiersMustBeASCII
+// The formulas keep their textbook names (φ latitude, λ longitude, δ angular distance, θ bearing).
 import Foundation
 
 /// Path measurements on a polyline given as its vertices in order (e.g. a decoded route).

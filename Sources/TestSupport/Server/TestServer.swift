@@ -94,7 +94,8 @@ public final class TestServer: Sendable {
     }
 }
 
-/// The HTTP methods the tests use.
+/// The HTTP methods the tests use, spelt as on the wire.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public enum TestMethod: Sendable { case GET, POST, PUT, DELETE, PATCH }
 
 /// Runs `body` against a fresh server and always stops it.

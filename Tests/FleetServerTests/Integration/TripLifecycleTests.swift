@@ -128,8 +128,8 @@ import Testing
                 let answer = try await setStatus(server, status)
                 #expect(answer.status == 200, "\(status): \(answer.body)")
             }
-            let server_ = try await server.serverToken()
-            let enroute = try await server.request(.GET, "/v1/providers/p/trips/t1", token: server_).trip()
+            let serverToken = try await server.serverToken()
+            let enroute = try await server.request(.GET, "/v1/providers/p/trips/t1", token: serverToken).trip()
             #expect(enroute.remainingWaypoints.map(\.waypointType) == [.dropOffWaypointType])
             #expect(enroute.currentRouteSegmentEndPoint?.waypointType == .dropOffWaypointType)
             // The segment to the pickup no longer applies: the route is a straight line from the vehicle.
@@ -137,18 +137,18 @@ import Testing
             #expect(enroute.pickupTime != nil)
 
             #expect(try await setStatus(server, "COMPLETE").status == 200)
-            let done = try await server.request(.GET, "/v1/providers/p/trips/t1", token: server_).trip()
+            let done = try await server.request(.GET, "/v1/providers/p/trips/t1", token: serverToken).trip()
             #expect(done.tripStatus == .complete)
             #expect(done.route.isEmpty && done.remainingWaypoints.isEmpty && done.remainingDistanceMeters == nil)
             #expect(done.dropoffTime != nil)
-            let vehicle = try await server.request(.GET, "/v1/providers/p/vehicles/v1", token: server_).vehicle()
+            let vehicle = try await server.request(.GET, "/v1/providers/p/vehicles/v1", token: serverToken).vehicle()
             #expect(vehicle.currentTrips.isEmpty)
             #expect(vehicle.waypoints.isEmpty)
 
             try await setStatus(server, "ENROUTE_TO_DROPOFF").expectError(400, "FAILED_PRECONDITION")
-            let deleted = try await server.request(.DELETE, "/v1/providers/p/trips/t1", token: server_)
+            let deleted = try await server.request(.DELETE, "/v1/providers/p/trips/t1", token: serverToken)
             #expect(deleted.status == 200 && deleted.body == "{}")
-            try await server.request(.GET, "/v1/providers/p/trips/t1", token: server_).expectError(404, "NOT_FOUND")
+            try await server.request(.GET, "/v1/providers/p/trips/t1", token: serverToken).expectError(404, "NOT_FOUND")
         }
     }
 
@@ -172,10 +172,10 @@ import Testing
             #expect(second.nextPageToken.isEmpty)
 
             // minimumStaleness: only trips not written within that long.
-            let server_ = try await server.serverToken()
-            let stale = try await server.request(.POST, "/v1/providers/p/trips:search", token: server_, body: #"{"minimumStaleness":"3600s"}"#)
+            let serverToken = try await server.serverToken()
+            let stale = try await server.request(.POST, "/v1/providers/p/trips:search", token: serverToken, body: #"{"minimumStaleness":"3600s"}"#)
             #expect(try ProtoJSON.decode(SearchTripsResponse.self, from: stale.body).trips.isEmpty)
-            let any = try await server.request(.POST, "/v1/providers/p/trips:search", token: server_, body: #"{"minimumStaleness":"0s"}"#)
+            let any = try await server.request(.POST, "/v1/providers/p/trips:search", token: serverToken, body: #"{"minimumStaleness":"0s"}"#)
             #expect(try ProtoJSON.decode(SearchTripsResponse.self, from: any.body).trips.count == 4)
         }
     }
