@@ -13,7 +13,7 @@ struct Tripterm: AsyncParsableCommand {
         version: TriptermVersion.current,
         subcommands: [
             DemoCommand.self, RiderCommand.self, DriverCommand.self, ReplayCommand.self, ServeCommand.self, TokenCommand.self, ExportCommand.self,
-            ImportOSMCommand.self,
+            ImportOSMCommand.self, CheckCommand.self,
         ]
     )
 }
