@@ -43,13 +43,19 @@ struct TripTimelineBuilder {
 
     /// A `lastLocation` that differs from the previous one is a new report; an unchanged one is the same report seen
     /// again by a later poll or trip update.
+    ///
+    /// The report's time is its server time, unless that runs back before the previous report (a file stitched from
+    /// several recordings): then the time the recording saw it, so that time never runs backwards.
     private mutating func addReport(of trip: Trip, at time: ProtoTimestamp) {
         guard let location = trip.lastLocation, location != lastLocation else { return }
         lastLocation = location
         guard let point = location.location ?? location.rawLocation else { return }
+        let previous = timeline.reports.last?.time ?? time
+        var reportTime = max(time, previous)
+        if let server = location.serverTime, timeline.reports.isEmpty || server >= previous { reportTime = server }
         timeline.reports.append(
             LocationReport(
-                time: location.serverTime ?? time, point: point,
+                time: reportTime, point: point,
                 deviceTime: location.updateTime ?? location.rawLocationTime, serverTime: location.serverTime,
                 vehicleId: trip.vehicleId, tripStatus: trip.tripStatus))
     }
