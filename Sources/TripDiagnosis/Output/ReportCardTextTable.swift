@@ -121,8 +121,3 @@ public enum ReportCardTextTable {
         }
     }
 }
-
-extension String {
-    /// Padded with spaces to `width` characters (never cut).
-    func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
-}

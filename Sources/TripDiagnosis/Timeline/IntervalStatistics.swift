@@ -23,43 +23,8 @@ public struct IntervalStatistics: Sendable, Hashable {
         let lower = Selection.smallest(n / 2 - (n % 2 == 0 ? 1 : 0), in: &values)
         // After selecting rank k, everything after k is at least values[k]: the next rank is their minimum.
         median = n % 2 == 1 ? lower : (lower + values[(n / 2)...].min()!) / 2
-        p95 = Selection.smallest(Int((0.95 * Double(n)).rounded(.up)) - 1, in: &values)
+        // Nearest rank ⌈0.95 n⌉, in integers: 0.95 × n in floating point can land a hair above a whole number.
+        p95 = Selection.smallest((95 * n + 99) / 100 - 1, in: &values)
         max = intervals.max()
-    }
-}
-
-/// Hoare's selection (quickselect) with median-of-three pivots.
-enum Selection {
-    /// The `k`-th smallest of `values` (from 0), reordering them so that no value before `k` is larger and none
-    /// after is smaller.
-    static func smallest(_ k: Int, in values: inout [Double]) -> Double {
-        var low = 0
-        var high = values.count - 1
-        while low < high {
-            let pivot = medianOfThree(values[low], values[low + (high - low) / 2], values[high])
-            var i = low
-            var j = high
-            while i <= j {
-                while values[i] < pivot { i += 1 }
-                while values[j] > pivot { j -= 1 }
-                if i <= j {
-                    values.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if k <= j {
-                high = j
-            } else if k >= i {
-                low = i
-            } else {
-                return values[k]
-            }
-        }
-        return values[k]
-    }
-
-    private static func medianOfThree(_ a: Double, _ b: Double, _ c: Double) -> Double {
-        Swift.max(Swift.min(a, b), Swift.min(Swift.max(a, b), c))
     }
 }

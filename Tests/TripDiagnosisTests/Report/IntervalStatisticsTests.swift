@@ -31,7 +31,7 @@ import TripDiagnosis
             let sorted = values.sorted()
             let n = sorted.count
             let median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-            let p95 = sorted[Int((0.95 * Double(n)).rounded(.up)) - 1]
+            let p95 = sorted[Int((Double(n) * 95 / 100).rounded(.up)) - 1]
             #expect(IntervalStatistics(reports: n + 1, intervals: values)
                 == IntervalStatistics(reports: n + 1, median: median, p95: p95, max: sorted.last))
         }
