@@ -2,8 +2,9 @@ import FleetModel
 
 /// One location the assigned vehicle reported: a trip's `lastLocation` that differs from the one before.
 ///
-/// Its ``time`` is when the server received it (`serverTime`), else when the recording saw it: the one clock every
-/// report shares, whatever the device's clock says. The device's own time is kept for `clock-skew`.
+/// Its ``time`` is when the server received it (`serverTime`) — the one clock every report shares, whatever the
+/// device's says — else, or when that runs back before the previous report, when the recording saw it. The device's
+/// own time is kept for `clock-skew`.
 public struct LocationReport: Sendable, Hashable {
     public var time: ProtoTimestamp
     /// `location`, or the raw GPS fix when only that was logged.
