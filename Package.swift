@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FleetServer", targets: ["FleetServer"]),
         .library(name: "RoadMap", targets: ["RoadMap"]),
         .library(name: "DriverKit", targets: ["DriverKit"]),
+        .library(name: "TripDiagnosis", targets: ["TripDiagnosis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -77,6 +78,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // `tripterm check`: report cards and anomaly detectors over recordings. No HTTP, no terminal.
+        .target(name: "TripDiagnosis", dependencies: ["FleetModel", "TripFollowing", "TripRecordings"]),
         // Road maps imported from OpenStreetMap: the base map under a trip, snapping and routing.
         .target(name: "RoadMap", dependencies: ["FleetModel", "TrackFormats", "CZlib"]),
         // The driver side: the Driver SDK's vehicle reporter, location sources (simulated, GPX, NMEA, gpsd), navigation.
@@ -155,6 +158,7 @@ let package = Package(
                 "TerminalUI",
                 "RoadMap",
                 "DriverKit",
+                "TripDiagnosis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Only to run the embedded server's application (`app.run()`).
@@ -176,6 +180,11 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        // Golden report cards are read through #filePath, not as resources.
+        .testTarget(
+            name: "TripDiagnosisTests", dependencies: ["TripDiagnosis", "TripRecordings", "FleetModel", "TestSupport"],
+            exclude: ["Golden"]
         ),
         // Golden frames are read through #filePath, not as resources.
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),

@@ -17,6 +17,7 @@ let package = Package(
             name: "TripRecordingsBench",
             dependencies: [
                 .product(name: "TripRecordings", package: "tripterm"),
+                .product(name: "TripDiagnosis", package: "tripterm"),
                 .product(name: "TripFollowing", package: "tripterm"),
                 .product(name: "FleetModel", package: "tripterm"),
                 .product(name: "Benchmark", package: "benchmark"),

@@ -2,9 +2,11 @@ import TripRecordings
 import Benchmark
 import FleetModel
 import Foundation
+import TripDiagnosis
 import TripFollowing
 
-// Benchmarks of reading and writing trip files and of importing Cloud Logging exports (docs/PERFORMANCE.md).
+// Benchmarks of reading and writing trip files, of importing Cloud Logging exports and of `check` over both
+// (docs/PERFORMANCE.md).
 // Inputs are made in each benchmark's `setup`, outside the measured closure, and are the same on every run.
 
 /// Items per second over the measured part of one sample, as a row of its own in the results table.
@@ -52,6 +54,16 @@ func configuration(
         units: [.mallocCountTotal: .count, linesPerSecond: .count, bytesPerSecond: .kilo],
         warmupIterations: warmupIterations, maxDuration: maxDuration, maxIterations: maxIterations,
         thresholds: thresholds)
+}
+
+/// What `tripterm check FILE` prints for a file's content: every trip's report card and findings, as text.
+func checkText(_ data: Data, path: String) throws -> String {
+    let loaded = try RecordingLoader.load(data: data, path: path)
+    let diagnoser = Diagnoser()
+    let trips = loaded.recordings.map {
+        DiagnosedTrip(file: path, inputWarnings: loaded.warnings.count, diagnosis: diagnoser.diagnose($0))
+    }
+    return DiagnosisOutput.render(trips, format: .text)
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -136,5 +148,37 @@ let benchmarks: @Sendable () -> Void = {
         return WriteInput(tripName: tripName, events: events, bytes: bytes)
     } teardown: {
         try? FileManager.default.removeItem(at: writeDirectory)
+    }
+
+    // 4. `check` of a 100,000-line trip file, as the command does it: read (format sniffed), diagnose, print as text.
+    Benchmark("check100k") { benchmark, file in
+        let output = try measure(benchmark, lines: file.lineCount, bytes: file.data.count) {
+            try checkText(file.data, path: "synthetic-100k.jsonl")
+        }
+        precondition(output.contains("updates"))
+        blackHole(output)
+    } setup: {
+        try TripFileSynthesizer.fullSnapshots(lineCount: 100_000)
+    }
+
+    // 5. `check` of the Fleet Debugger demo export (4 trips): import, diagnose, print as text.
+    if let export = BenchPaths.jumpDemoExport {
+        Benchmark(
+            "checkJumpDemo",
+            configuration: configuration(
+                metrics: [.wallClock, .mallocCountTotal, bytesPerSecond], maxDuration: .seconds(10), maxIterations: 100)
+        ) { benchmark, data in
+            let output = try measure(benchmark, lines: 0, bytes: data.count) {
+                try checkText(data, path: export.lastPathComponent)
+            }
+            precondition(output.contains("speed-jump"))
+            blackHole(output)
+        } setup: {
+            try Data(contentsOf: export)
+        }
+    } else {
+        let note = "note: checkJumpDemo skipped: ../shared/data/fleet-logs/jump-demo.json not found beside the "
+            + "checkout\n"
+        FileHandle.standardError.write(Data(note.utf8))
     }
 }

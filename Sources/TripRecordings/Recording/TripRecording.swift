@@ -11,12 +11,19 @@ public struct TripRecording: Sendable, Equatable {
     public var created: ProtoTimestamp?
     /// In time order (stable for equal times).
     public var events: [TripEvent]
+    /// The assigned vehicle's navigation status while it served the trip, in time order, one entry per change: only
+    /// inputs that see the vehicle's own reports hold it (Cloud Logging exports); empty means unknown.
+    public var navigation: [NavigationChange]
 
-    public init(tripName: TripName, source: String, created: ProtoTimestamp? = nil, events: [TripEvent] = []) {
+    public init(
+        tripName: TripName, source: String, created: ProtoTimestamp? = nil, events: [TripEvent] = [],
+        navigation: [NavigationChange] = []
+    ) {
         self.tripName = tripName
         self.source = source
         self.created = created
         self.events = events
+        self.navigation = navigation
     }
 
     /// The events with a trip state, in order.

@@ -8,6 +8,8 @@ import FleetModel
 /// - Between them, the assigned vehicle's UpdateVehicle reports are copied in (see ``VehicleLogRecord/apply(to:)``),
 ///   from the moment the trip names the vehicle until it is COMPLETE or CANCELED.
 /// - Every change becomes one snapshot at the entry's time; reports that change nothing add nothing.
+/// - The navigation status of the reports it copies in is kept beside the events (``TripRecording/navigation``), one
+///   entry per change, as a trip has no field for it.
 /// - A silence of more than a minute in the vehicle's reports while it serves the trip becomes a note, at the next
 ///   report or trip update: Fleet Engine expects a report at least every minute, so a replay showing a frozen car
 ///   there is faithful, not broken.
@@ -64,6 +66,7 @@ struct TripRebuilder {
                 lastReport = report.order.time
                 report.apply(to: &trip)
                 current = trip
+                noteNavigation(of: report, in: &recording)
             }
             if let current, current != emitted {
                 recording.events.append(.snapshot(current, at: step.order.time))
@@ -72,6 +75,15 @@ struct TripRebuilder {
         }
         recording.sortEvents()
         return recording
+    }
+
+    /// Keeps the report's navigation status when it differs from the last one kept.
+    private func noteNavigation(of report: VehicleLogRecord, in recording: inout TripRecording) {
+        guard report.navigationStatus != .unknownNavigationStatus else { return }
+        let status = report.navigationStatus
+        if let last = recording.navigation.last, last.status == status, last.vehicleId == report.vehicleId { return }
+        let change = NavigationChange(time: report.order.time, vehicleId: report.vehicleId, status: status)
+        recording.navigation.append(change)
     }
 
     /// Adds a note when the assigned vehicle said nothing for longer than ``reportGap`` before `time`.

@@ -17,6 +17,8 @@ struct VehicleLogRecord: Sendable {
     /// prefers), else the request's `etaToFirstWaypoint`. Nil when the driver did not report one in this call.
     var eta: ProtoTimestamp?
     var remainingTime: ProtoDuration?
+    /// The driver app's navigation status after the call; unknown when neither response nor request holds one.
+    var navigationStatus: NavigationStatus = .unknownNavigationStatus
 
     /// Decodes an UpdateVehicle entry: the response (the vehicle after the call) for its location, the request for
     /// what only requests carry (`remainingTimeSeconds`) and for whatever the response left out.
@@ -64,6 +66,8 @@ struct VehicleLogRecord: Sendable {
             record.routeSegmentEndPoint = response.currentRouteSegmentEndPoint ?? sent?.currentRouteSegmentEndPoint
         }
         record.remainingDistanceMeters = sent?.remainingDistanceMeters
+        record.navigationStatus = [response.navigationStatus, sent?.navigationStatus ?? .unknownNavigationStatus]
+            .first { $0 != .unknownNavigationStatus } ?? .unknownNavigationStatus
         if let seconds = sent?.remainingTimeSeconds {
             record.eta = entry.time + .seconds(Int64(seconds))
             record.remainingTime = ProtoDuration(seconds: Int64(seconds))

@@ -1,0 +1,49 @@
+import FleetModel
+import TripFollowing
+
+/// `dwell`: the vehicle within ``DiagnosisThresholds/dwellRadiusMeters`` of one place for at least
+/// ``DiagnosisThresholds/dwellMinimumSeconds`` — measured in time between reports, not in their count, and broken by
+/// a silence that `missing-updates` would report, so that visits on different days are never one stay.
+public enum DwellDetector: FindingDetector {
+    public static let kind = FindingKind.dwell
+
+    public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
+        dwells(in: timeline, thresholds: thresholds).map { dwell in
+            let radius = FigureText.meters(thresholds.dwellRadiusMeters)
+            var detail = "stayed within \(radius) for \(FigureText.seconds(dwell.seconds)) (\(dwell.reports) reports)"
+            detail += " at " + (timeline.stopName(near: dwell.point) ?? FigureText.point(dwell.point))
+            return Finding(tripName: timeline.tripName, kind: kind, start: dwell.start, end: dwell.end, detail: detail)
+        }
+    }
+
+    /// Every stay, in order: each report joins the stay begun by an earlier one while it is within the radius of
+    /// that first report, from the same vehicle, and without a silence before it.
+    public static func dwells(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Dwell] {
+        let reports = timeline.reports
+        let silence = thresholds.missingUpdatesLimit(medianInterval: timeline.intervals.median)
+        var dwells: [Dwell] = []
+        var first = 0
+        var last = 0
+        func close() {
+            guard !reports.isEmpty, (reports[last].time - reports[first].time).seconds >= thresholds.dwellMinimumSeconds
+            else { return }
+            dwells.append(Dwell(start: reports[first].time, end: reports[last].time, point: reports[first].point,
+                                reports: last - first + 1))
+        }
+        for index in reports.indices.dropFirst() {
+            let report = reports[index]
+            let stays = report.vehicleId == reports[first].vehicleId
+                && (report.time - reports[last].time).seconds <= silence
+                && Geo.distance(reports[first].point, report.point) <= thresholds.dwellRadiusMeters
+            if stays {
+                last = index
+            } else {
+                close()
+                first = index
+                last = index
+            }
+        }
+        close()
+        return dwells
+    }
+}

@@ -1,0 +1,37 @@
+import FleetModel
+import TripFollowing
+
+/// `missing-updates`: silences in the vehicle's reports longer than
+/// ``DiagnosisThresholds/missingUpdatesLimit(medianInterval:)`` — between two reports, and at either edge of the
+/// time it served the trip (after it was assigned, before the trip ended or the recording stopped).
+public enum MissingUpdatesDetector: FindingDetector {
+    public static let kind = FindingKind.missingUpdates
+
+    public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
+        let limit = thresholds.missingUpdatesLimit(medianInterval: timeline.intervals.median)
+        var findings: [Finding] = []
+        func silence(from start: ProtoTimestamp, to end: ProtoTimestamp, _ what: String) {
+            let seconds = (end - start).seconds
+            guard seconds > limit else { return }
+            let detail = "no vehicle report for \(FigureText.seconds(seconds)) \(what)"
+                + " (limit \(FigureText.seconds(limit)))"
+            findings.append(Finding(tripName: timeline.tripName, kind: kind, start: start, end: end, detail: detail))
+        }
+        let reports = timeline.reports
+        if let assigned = timeline.assignedAt {
+            if let first = reports.first(where: { $0.time >= assigned }) {
+                silence(from: assigned, to: first.time, "after the vehicle was assigned")
+            } else if let end = timeline.end {
+                silence(from: assigned, to: end, "while the vehicle was assigned")
+            }
+        }
+        for move in timeline.moves where move.seconds > limit {
+            silence(from: reports[move.to - 1].time, to: reports[move.to].time, "between two reports")
+        }
+        if let last = reports.last, let end = timeline.end, last.time < end {
+            let what = timeline.terminal.map { "before \($0.status.protoName)" } ?? "before the recording ends"
+            silence(from: last.time, to: end, what)
+        }
+        return findings
+    }
+}

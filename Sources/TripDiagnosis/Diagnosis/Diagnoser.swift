@@ -1,0 +1,35 @@
+import TripRecordings
+
+/// Runs every detector and builds the report card for a recorded trip.
+///
+/// ```swift
+/// let diagnosis = Diagnoser().diagnose(recording)
+/// diagnosis.card.drive?.meters          // 4_210.5
+/// diagnosis.findings.map(\.kind)        // [.missingUpdates, .dwell]
+/// ```
+public struct Diagnoser: Sendable {
+    public var thresholds: DiagnosisThresholds
+
+    /// One per kind, in the order of ``FindingKind``.
+    public static var detectors: [any FindingDetector.Type] {
+        [
+            MissingUpdatesDetector.self, SpeedJumpDetector.self, DwellDetector.self, ETAJumpDetector.self,
+            OffRouteDetector.self, ClockSkewDetector.self, StatusOrderDetector.self, StaleAtEndDetector.self,
+        ]
+    }
+
+    public init(thresholds: DiagnosisThresholds = DiagnosisThresholds()) {
+        self.thresholds = thresholds
+    }
+
+    public func diagnose(_ recording: TripRecording) -> Diagnosis {
+        let timeline = TripTimeline(recording)
+        return Diagnosis(
+            timeline: timeline, card: ReportCard(timeline: timeline, source: recording.source, thresholds: thresholds),
+            findings: findings(in: timeline))
+    }
+
+    public func findings(in timeline: TripTimeline) -> [Finding] {
+        Self.detectors.flatMap { $0.findings(in: timeline, thresholds: thresholds) }.sorted(by: Finding.listedBefore)
+    }
+}

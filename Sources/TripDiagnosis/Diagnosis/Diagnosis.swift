@@ -1,0 +1,13 @@
+/// Everything `check` says about one trip: the timeline it read, the report card and the findings, in order.
+public struct Diagnosis: Sendable {
+    public var timeline: TripTimeline
+    public var card: ReportCard
+    /// By start time (``Finding/listedBefore(_:_:)``).
+    public var findings: [Finding]
+
+    public init(timeline: TripTimeline, card: ReportCard, findings: [Finding]) {
+        self.timeline = timeline
+        self.card = card
+        self.findings = findings
+    }
+}

@@ -1,0 +1,69 @@
+import FleetModel
+import TripFollowing
+import TripRecordings
+
+/// What the detectors and the report card read from one trip's recording, gathered in one pass: its statuses, the
+/// vehicle's reports and the moves between them, the ETAs it showed, the vehicle's navigation status, its stops.
+///
+/// A value, built once per trip, so that a screen can draw the same timeline the findings were made from.
+public struct TripTimeline: Sendable {
+    public var tripName: TripName
+    /// First and last event times of the recording.
+    public var span: ClosedRange<ProtoTimestamp>?
+    /// Each status the trip entered, in order; the first is the first snapshot's.
+    public var statuses: [StatusChange] = []
+    /// The vehicles that served the trip, in the order they were assigned.
+    public var vehicles: [String] = []
+    /// The first snapshot that named a vehicle.
+    public var assignedAt: ProtoTimestamp?
+    /// The assigned vehicle's reports, in the order the recording saw them.
+    public var reports: [LocationReport] = []
+    /// Between consecutive reports of the same vehicle (none across a change of vehicle).
+    public var moves: [Move] = []
+    public var intervals = IntervalStatistics(reports: 0)
+    /// The ETA to the next stop, one sample per change of stop or ETA.
+    public var etas: [ETASample] = []
+    /// Empty when the input does not hold it (``TripRecording/navigation``).
+    public var navigation: [NavigationChange] = []
+    public var pickupPoint: LatLng?
+    public var dropoffPoint: LatLng?
+    public var intermediateDestinations: [LatLng] = []
+    public var pickupPromise: ETAPromise?
+    public var dropoffPromise: ETAPromise?
+
+    public init(tripName: TripName) {
+        self.tripName = tripName
+    }
+
+    public init(_ recording: TripRecording) {
+        var builder = TripTimelineBuilder(tripName: recording.tripName)
+        for event in recording.events {
+            if case .snapshot(let trip) = event.kind { builder.add(trip, at: event.time) }
+        }
+        self = builder.timeline
+        span = recording.timeSpan
+        navigation = recording.navigation
+        measureMoves()
+    }
+
+    /// The first COMPLETE or CANCELED.
+    public var terminal: StatusChange? { statuses.first { $0.status.isTerminal } }
+
+    /// When the trip's data ends: its terminal status, else the recording's last event.
+    public var end: ProtoTimestamp? { terminal?.time ?? span?.upperBound }
+
+    /// Whether the input holds the vehicle's navigation status.
+    public var knowsNavigation: Bool { !navigation.isEmpty }
+
+    /// Fills ``moves`` and ``intervals`` from ``reports``.
+    public mutating func measureMoves() {
+        moves = []
+        moves.reserveCapacity(reports.count)
+        for index in reports.indices.dropFirst() where reports[index - 1].vehicleId == reports[index].vehicleId {
+            let from = reports[index - 1], to = reports[index]
+            moves.append(
+                Move(to: index, meters: Geo.distance(from.point, to.point), seconds: (to.time - from.time).seconds))
+        }
+        intervals = IntervalStatistics(reports: reports.count, intervals: moves.map(\.seconds))
+    }
+}

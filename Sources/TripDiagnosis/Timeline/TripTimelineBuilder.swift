@@ -1,0 +1,73 @@
+import FleetModel
+
+/// Folds a trip's snapshots, in order, into a ``TripTimeline``.
+struct TripTimelineBuilder {
+    private(set) var timeline: TripTimeline
+    private let tripId: String
+    private var lastLocation: VehicleLocation?
+
+    init(tripName: TripName) {
+        timeline = TripTimeline(tripName: tripName)
+        tripId = tripName.tripID
+    }
+
+    mutating func add(_ trip: Trip, at time: ProtoTimestamp) {
+        if timeline.statuses.last?.status != trip.tripStatus {
+            timeline.statuses.append(StatusChange(time: time, status: trip.tripStatus, vehicleId: trip.vehicleId))
+        }
+        if !trip.vehicleId.isEmpty {
+            if timeline.vehicles.last != trip.vehicleId { timeline.vehicles.append(trip.vehicleId) }
+            if timeline.assignedAt == nil { timeline.assignedAt = time }
+        }
+        if let point = trip.pickupPoint?.point { timeline.pickupPoint = point }
+        if let point = trip.dropoffPoint?.point { timeline.dropoffPoint = point }
+        if !trip.intermediateDestinations.isEmpty {
+            timeline.intermediateDestinations = trip.intermediateDestinations.compactMap(\.point)
+        }
+        addReport(of: trip, at: time)
+        guard !trip.vehicleId.isEmpty else { return }
+        addETA(of: trip, at: time)
+        // An ETA already past when shown is no promise: right after assignment a trip can show one left over from
+        // the vehicle's previous ride.
+        if timeline.pickupPromise == nil, trip.tripStatus == .new || trip.tripStatus == .enrouteToPickup,
+            let eta = trip.pickupTime, eta >= time
+        {
+            timeline.pickupPromise = ETAPromise(madeAt: time, eta: eta)
+        }
+        if timeline.dropoffPromise == nil, !trip.tripStatus.isTerminal, trip.tripStatus != .unknownTripStatus,
+            let eta = trip.dropoffTime, eta >= time
+        {
+            timeline.dropoffPromise = ETAPromise(madeAt: time, eta: eta)
+        }
+    }
+
+    /// A `lastLocation` that differs from the previous one is a new report; an unchanged one is the same report seen
+    /// again by a later poll or trip update.
+    ///
+    /// The report's time is its server time, unless that runs back before the previous report (a file stitched from
+    /// several recordings): then the time the recording saw it, so that time never runs backwards.
+    private mutating func addReport(of trip: Trip, at time: ProtoTimestamp) {
+        guard let location = trip.lastLocation, location != lastLocation else { return }
+        lastLocation = location
+        guard let point = location.location ?? location.rawLocation else { return }
+        let previous = timeline.reports.last?.time ?? time
+        var reportTime = max(time, previous)
+        if let server = location.serverTime, timeline.reports.isEmpty || server >= previous { reportTime = server }
+        timeline.reports.append(
+            LocationReport(
+                time: reportTime, point: point,
+                deviceTime: location.updateTime ?? location.rawLocationTime, serverTime: location.serverTime,
+                vehicleId: trip.vehicleId, tripStatus: trip.tripStatus))
+    }
+
+    private mutating func addETA(of trip: Trip, at time: ProtoTimestamp) {
+        guard let stop = NextStop(of: trip, tripId: tripId),
+            let eta = trip.etaToFirstWaypoint ?? trip.remainingWaypoints.first?.eta
+        else { return }
+        if let last = timeline.etas.indices.last, timeline.etas[last].stop == stop, timeline.etas[last].eta == eta {
+            timeline.etas[last].lastSeen = time
+        } else {
+            timeline.etas.append(ETASample(time: time, stop: stop, eta: eta))
+        }
+    }
+}
