@@ -171,7 +171,10 @@ let package = Package(
         .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "FleetModel"]),
         .testTarget(
             name: "TripFollowingTests",
-            dependencies: ["TripFollowing", "FleetModel", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: [
+                "TripFollowing", "FleetModel", "TestSupport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "TripRecordingsTests",

@@ -24,7 +24,7 @@ let package = Package(
             ],
             path: "Benchmarks/TripRecordingsBench",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
         .executableTarget(
@@ -36,7 +36,7 @@ let package = Package(
             ],
             path: "Benchmarks/RoadMapBench",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
         .executableTarget(
@@ -49,7 +49,7 @@ let package = Package(
             path: "Benchmarks/MapRenderingBench",
             exclude: ["monaco-roads.txt", "make_fixture.py"],
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
     ],

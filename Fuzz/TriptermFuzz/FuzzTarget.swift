@@ -12,7 +12,10 @@ struct FuzzTarget: Sendable {
     let prepare: @Sendable () -> Void
     let run: @Sendable (Data) -> Void
 
-    init(name: String, summary: String, prepare: @escaping @Sendable () -> Void = {}, run: @escaping @Sendable (Data) -> Void) {
+    init(
+        name: String, summary: String, prepare: @escaping @Sendable () -> Void = {},
+        run: @escaping @Sendable (Data) -> Void
+    ) {
         self.name = name
         self.summary = summary
         self.prepare = prepare

@@ -18,7 +18,9 @@ enum ScratchFile {
 
     /// What ``path`` holds now (what a product entry point wrote there).
     static func contents() -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else { fatalError("tripterm-fuzz: cannot read \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            fatalError("tripterm-fuzz: cannot read \(path)")
+        }
         return data
     }
 }

@@ -15,7 +15,9 @@ import Logging
 /// ```
 public enum FleetServer {
     /// The server as a Hummingbird application, not yet running: opens (or creates) the database and the key.
-    public static func buildApplication(configuration: FleetServerConfiguration) async throws -> some ApplicationProtocol {
+    public static func buildApplication(
+        configuration: FleetServerConfiguration
+    ) async throws -> some ApplicationProtocol {
         let databasePath = configuration.resolvedDatabasePath
         let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
         let store: FleetStore

@@ -7,10 +7,11 @@ import Testing
 
     @Test func fixedPartsKeepTheirSizeAndFillTakesTheRest() {
         let rows = Layout.vertical([.fill(), .length(1), .length(1)]).split(area)
-        #expect(rows == [
-            Rect(x: 2, y: 1, width: 100, height: 28), Rect(x: 2, y: 29, width: 100, height: 1),
-            Rect(x: 2, y: 30, width: 100, height: 1),
-        ])
+        #expect(
+            rows == [
+                Rect(x: 2, y: 1, width: 100, height: 28), Rect(x: 2, y: 29, width: 100, height: 1),
+                Rect(x: 2, y: 30, width: 100, height: 1),
+            ])
         let columns = Layout.horizontal([.fill(), .length(34)]).split(area)
         #expect(columns.map(\.width) == [66, 34] && columns[1].x == 68)
     }

@@ -15,13 +15,16 @@ extension NcursesTests {
         /// A winding 2,000-point route around Monaco, like a long trip's remaining route.
         static let route: [LatLng] = (0..<2_000).map { i in
             let t = Double(i) / 2_000
-            return LatLng(latitude: centre.latitude - 0.008 + 0.016 * t, longitude: centre.longitude + 0.012 * sin(t * 18))
+            return LatLng(
+                latitude: centre.latitude - 0.008 + 0.016 * t, longitude: centre.longitude + 0.012 * sin(t * 18))
         }
 
         static func scene(vehicleAt index: Int) -> MapScene {
             MapScene(
                 trail: Array(route[0..<index]), route: route, activeRoute: Array(route[index..<1_000]),
-                traffic: [SpeedReadingInterval(startPolylinePointIndex: 100, endPolylinePointIndex: 300, speed: .trafficJam)],
+                traffic: [
+                    SpeedReadingInterval(startPolylinePointIndex: 100, endPolylinePointIndex: 300, speed: .trafficJam)
+                ],
                 vehicle: MapVehicle(position: route[index], heading: 10), pickup: route[1_000], dropoff: route[1_999],
                 stops: [route[1_400], route[1_700]])
         }

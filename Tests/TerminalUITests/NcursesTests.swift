@@ -52,7 +52,9 @@ final class InputPipe {
 }
 
 extension CellStyle {
-    static func colored(_ foreground: UInt8, on background: UInt8? = nil, _ attributes: CellAttributes = [])
+    static func colored(
+        _ foreground: UInt8, on background: UInt8? = nil, _ attributes: CellAttributes = []
+    )
         -> CellStyle
     {
         CellStyle(

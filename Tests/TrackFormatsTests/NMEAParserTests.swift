@@ -10,7 +10,10 @@ import TrackFormats
 
     @Test func rmcGivesPositionSpeedCourseAndUTCTime() throws {
         let line = Self.sentence("GPRMC,123519.50,A,4807.038,N,01131.000,W,022.4,084.4,230394,003.1,W")
-        guard case .rmc(let rmc) = try NMEAParser.parse(line + "\r\n") else { Issue.record("not RMC"); return }
+        guard case .rmc(let rmc) = try NMEAParser.parse(line + "\r\n") else {
+            Issue.record("not RMC")
+            return
+        }
         #expect(rmc.isValid)
         let point = try #require(rmc.coordinate)
         #expect(abs(point.latitude - (48 + 7.038 / 60)) < 1e-9)
@@ -22,7 +25,10 @@ import TrackFormats
 
     @Test func ggaGivesQualityHDOPAndAltitude() throws {
         let line = Self.sentence("GNGGA,092750.000,5321.6802,N,00630.3372,W,1,8,1.03,61.7,M,55.2,M,,")
-        guard case .gga(let gga) = try NMEAParser.parse(line) else { Issue.record("not GGA"); return }
+        guard case .gga(let gga) = try NMEAParser.parse(line) else {
+            Issue.record("not GGA")
+            return
+        }
         #expect(gga.quality == 1 && gga.satellites == 8 && gga.hdop == 1.03 && gga.altitude == 61.7)
         #expect(gga.secondsOfDay.map { abs($0 - (9 * 3600 + 27 * 60 + 50)) < 1e-9 } == true)
     }
@@ -79,7 +85,9 @@ import TrackFormats
         #expect(fixes[1].elevation == nil && fixes[1].speed == 0)
         #expect(fixes[1].time - fixes[0].time == .seconds(3))
         let s = assembler.statistics
-        #expect(s.lines == 8 && s.fixes == 2 && s.badChecksums == 1 && s.malformed == 1 && s.ignored == 1 && s.withoutFix == 1)
+        #expect(
+            s.lines == 8 && s.fixes == 2 && s.badChecksums == 1 && s.malformed == 1 && s.ignored == 1
+                && s.withoutFix == 1)
         #expect(s.skipped == 2)
         #expect(assembler.lastProblem?.line == 5)
     }

@@ -19,16 +19,22 @@ import TrackFormats
     }
 
     @Test func aUTF8ByteOrderMarkIsRead() {
-        #expect(XMLDeclaredEncoding.refusal(Data([0xEF, 0xBB, 0xBF] + Array(#"<?xml version="1.0" encoding="UTF-8"?><gpx/>"#.utf8))) == nil)
+        #expect(
+            XMLDeclaredEncoding.refusal(
+                Data([0xEF, 0xBB, 0xBF] + Array(#"<?xml version="1.0" encoding="UTF-8"?><gpx/>"#.utf8))) == nil)
     }
 
     @Test(arguments: ["UTF-7", "utf-16", "EBCDIC-US", "Shift_JIS", ""])
     func otherDeclaredEncodingsAreRefused(_ encoding: String) {
         let refusal = XMLDeclaredEncoding.refusal(Data(#"<?xml version="1.0" encoding="\#(encoding)"?><gpx/>"#.utf8))
-        #expect(refusal == "the XML declaration names encoding \"\(encoding)\": only UTF-8 (or ASCII, ISO-8859-1) XML is read")
+        #expect(
+            refusal
+                == "the XML declaration names encoding \"\(encoding)\": only UTF-8 (or ASCII, ISO-8859-1) XML is read")
     }
 
-    @Test(arguments: [[0xFF, 0xFE, 0x3C, 0x00], [0xFE, 0xFF, 0x00, 0x3C], [0x3C, 0x00, 0x3F, 0x00], [0x00, 0x00, 0xFE, 0xFF]])
+    @Test(arguments: [
+        [0xFF, 0xFE, 0x3C, 0x00], [0xFE, 0xFF, 0x00, 0x3C], [0x3C, 0x00, 0x3F, 0x00], [0x00, 0x00, 0xFE, 0xFF],
+    ])
     func utf16AndUTF32AreRefused(_ start: [UInt8]) {
         #expect(XMLDeclaredEncoding.refusal(Data(start + Array("rest".utf8)))?.hasPrefix("not UTF-8") == true)
     }

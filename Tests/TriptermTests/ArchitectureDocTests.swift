@@ -99,7 +99,9 @@ import Testing
                 #expect(dependencies == Set(package.keys).subtracting(["tripterm", "TestSupport"]))
                 continue
             }
-            #expect(documented[module] == dependencies, "\(module): documented \(documented[module] ?? []) vs Package.swift")
+            #expect(
+                documented[module] == dependencies, "\(module): documented \(documented[module] ?? []) vs Package.swift"
+            )
         }
     }
 

@@ -47,8 +47,10 @@ import Testing
         }
         let ids = objects.map { $0["tripId"] }
         #expect(ids == [.string("monaco-stops"), .string("a51c8f15-47c0-4bae-8262-8421b0a3e058")])
-        for key in ["file", "trip", "vehicles", "statuses", "ending", "drive", "pickupETA", "dropoffETA", "updates",
-                    "stops", "offRoute", "findings", "inputWarnings"] {
+        for key in [
+            "file", "trip", "vehicles", "statuses", "ending", "drive", "pickupETA", "dropoffETA", "updates",
+            "stops", "offRoute", "findings", "inputWarnings",
+        ] {
             #expect(objects.allSatisfy { $0[key] != nil }, "\(key)")
         }
         // A trip file holds no navigation status: unknown, not "no episodes".

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -22,5 +23,3 @@ import Testing
         #expect(!out.stderr.contains("Fatal error"))
     }
 }
-
-import Foundation

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,13 +13,17 @@ import Glibc
     @Test func headlessDemoFollowsTheTripToTheEnd() async throws {
         let out = try await TriptermBinary.run(["demo", "--headless", "--speed", "50"])
         #expect(out.status == 0, "\(out.stderr)")
-        let statuses = out.stdout.split(separator: "\n").filter { $0.contains("  status ") }.compactMap { $0.split(separator: " ").last.map(String.init) }
+        let statuses = out.stdout.split(separator: "\n").filter { $0.contains("  status ") }.compactMap {
+            $0.split(separator: " ").last.map(String.init)
+        }
         // NEW shows only when the first poll comes before the driver accepts the trip.
-        #expect(statuses.drop { $0 == "NEW" } == [
-            "ENROUTE_TO_PICKUP", "ARRIVED_AT_PICKUP", "ENROUTE_TO_INTERMEDIATE_DESTINATION",
-            "ARRIVED_AT_INTERMEDIATE_DESTINATION", "ENROUTE_TO_DROPOFF", "COMPLETE",
-        ])
-        let fixes = Set(out.stdout.split(separator: "\n").filter { $0.contains("vehicleLocation") && $0.contains("heading") })
+        #expect(
+            statuses.drop { $0 == "NEW" } == [
+                "ENROUTE_TO_PICKUP", "ARRIVED_AT_PICKUP", "ENROUTE_TO_INTERMEDIATE_DESTINATION",
+                "ARRIVED_AT_INTERMEDIATE_DESTINATION", "ENROUTE_TO_DROPOFF", "COMPLETE",
+            ])
+        let fixes = Set(
+            out.stdout.split(separator: "\n").filter { $0.contains("vehicleLocation") && $0.contains("heading") })
         #expect(fixes.count > 5, "the car should move: \(fixes.count) positions")
         #expect(out.stdout.contains("remainingWaypoints"))
     }
@@ -55,7 +59,9 @@ struct RiderScreenTests {
             "├", " m", "Tab driver")  // the last two: the scale bar
         #expect(screen.contains("◎") || screen.contains("⚑"), "pickup or dropoff marker on the map")
         // The car moves: its heading arrow is drawn once the first reports arrive.
-        let moving = try await session.waitForScreen(timeout: .seconds(20)) { s in "↑↗→↘↓↙←↖".contains { s.contains($0) } }
+        let moving = try await session.waitForScreen(timeout: .seconds(20)) { s in
+            "↑↗→↘↓↙←↖".contains { s.contains($0) }
+        }
         #expect("↑↗→↘↓↙←↖".contains { moving.contains($0) })
         try await session.send("a")
         try await session.expectScreen(showing: "free camera")

@@ -1,6 +1,6 @@
-import TestSupport
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,7 +11,9 @@ import FoundationNetworking
 @Suite(.serialized) struct DriverCommandTests {
     static var gpsfake: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/gpsfake" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/gpsfake" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     static let nmeaLog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -21,9 +23,18 @@ import FoundationNetworking
         let cases: [([String], String)] = [
             (["driver", "--vehicle", "providers/p/vehicles/v1", "--headless"], "choose where locations come from"),
             (["driver", "--vehicle", "providers/p/vehicles/v1", "--simulate", "--gpx", "a.gpx"], "do not go together"),
-            (["driver", "--vehicle", "providers/p/vehicles/v1", "--simulate", "--interval", "4"], "--interval must be between 5 and 60"),
-            (["driver", "--vehicle", "providers/p/vehicles/v1", "--gpsd", "host:x"], "gpsd address \"host:x\" is not HOST:PORT"),
-            (["driver", "--vehicle", "providers/p/vehicles/v1", "--gpx", "a.gpx", "--noise", "3"], "--speed and --noise go with --simulate"),
+            (
+                ["driver", "--vehicle", "providers/p/vehicles/v1", "--simulate", "--interval", "4"],
+                "--interval must be between 5 and 60"
+            ),
+            (
+                ["driver", "--vehicle", "providers/p/vehicles/v1", "--gpsd", "host:x"],
+                "gpsd address \"host:x\" is not HOST:PORT"
+            ),
+            (
+                ["driver", "--vehicle", "providers/p/vehicles/v1", "--gpx", "a.gpx", "--noise", "3"],
+                "--speed and --noise go with --simulate"
+            ),
             (["driver", "--vehicle", "vehicles/v1", "--simulate", "--headless"], "--vehicle: "),
         ]
         for (arguments, message) in cases {
@@ -67,8 +78,12 @@ import FoundationNetworking
             }
             // Reports come every 5 s of real time and the drive takes about 13 s, so which navigation state the
             // two or three reports on the way catch (en route, or arrived at a stop) depends on timing.
-            #expect(lines.contains { $0.contains(" ok ") && $0.contains(" nav=") && !$0.contains("nav=NO_GUIDANCE") && $0.contains(" remaining=") },
-                    "\(out.stdout)")
+            #expect(
+                lines.contains {
+                    $0.contains(" ok ") && $0.contains(" nav=") && !$0.contains("nav=NO_GUIDANCE")
+                        && $0.contains(" remaining=")
+                },
+                "\(out.stdout)")
             #expect(lines.contains { $0.contains("state=OFFLINE") })
             #expect(lines.last?.contains("stopped:") == true)
             let trip = try await server.get("/v1/providers/p/trips/t1")
@@ -91,12 +106,17 @@ import FoundationNetworking
                 try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
             }
             #expect(lines.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true && $0["value"] != nil })
-            let updates = lines.filter { $0["event"] as? String == "update" }.compactMap { $0["value"] as? [String: Any] }
+            let updates = lines.filter { $0["event"] as? String == "update" }.compactMap {
+                $0["value"] as? [String: Any]
+            }
             let sent = updates.map { ($0["vehicle"] as? [String: Any]) ?? [:] }
             let located = try #require(sent.firstIndex { $0.keys.contains("lastLocation") }, "\(sent)")
             #expect((updates[located]["updateMask"] as? [String])?.contains("lastLocation") == true)
             #expect(sent.contains { $0["vehicleState"] as? String == "OFFLINE" })
-            #expect(lines.contains { $0["event"] as? String == "log" && ($0["value"] as? String)?.hasSuffix("trip t1 COMPLETE") == true })
+            #expect(
+                lines.contains {
+                    $0["event"] as? String == "log" && ($0["value"] as? String)?.hasSuffix("trip t1 COMPLETE") == true
+                })
             let last = lines.last
             #expect(last?["event"] as? String == "stopped")
             #expect(((last?["value"] as? [String: Any])?["ok"] as? Int ?? 0) > 0, "\(last ?? [:])")
@@ -115,10 +135,12 @@ import FoundationNetworking
                 gpsd.stopSoon()
                 stopGpsd(port: port)
             }
-            let driver = try ChildProcess(TriptermBinary.url.path, [
-                "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
-                "--gpsd", "127.0.0.1:\(port)", "--interval", "5", "--headless",
-            ])
+            let driver = try ChildProcess(
+                TriptermBinary.url.path,
+                [
+                    "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
+                    "--gpsd", "127.0.0.1:\(port)", "--interval", "5", "--headless",
+                ])
             defer { driver.stopSoon() }
 
             // What a rider polling the trip sees: the vehicle's position, moving.
@@ -127,12 +149,14 @@ import FoundationNetworking
                 try await Task.sleep(for: .seconds(1))
                 let trip = try await server.get("/v1/providers/p/trips/t1")
                 if let location = (trip["lastLocation"] as? [String: Any])?["location"] as? [String: Any],
-                   let lat = location["latitude"] as? Double, let lon = location["longitude"] as? Double {
+                    let lat = location["latitude"] as? Double, let lon = location["longitude"] as? Double
+                {
                     #expect(abs(lat - 43.735) < 0.01 && abs(lon - 7.423) < 0.01, "near Monaco: \(lat),\(lon)")
                     seen.append("\(lat),\(lon)")
                 }
             }
-            #expect(Set(seen).count >= 2, "the trip's lastLocation did not move: \(seen); driver said: \(driver.output)")
+            #expect(
+                Set(seen).count >= 2, "the trip's lastLocation did not move: \(seen); driver said: \(driver.output)")
             let vehicle = try await server.get("/v1/providers/p/vehicles/v1")
             #expect(vehicle["vehicleState"] as? String == "ONLINE")
             #expect((vehicle["lastLocation"] as? [String: Any])?["locationSensor"] as? String == "GPS")
@@ -152,15 +176,17 @@ struct LocalServerProcess {
     let token: String
 
     static func with(_ body: (LocalServerProcess) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-driver-e2e-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tripterm-driver-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let db = directory.appendingPathComponent("fleet.sqlite").path
         let server = try ChildProcess(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
         defer { server.stopSoon() }
         guard let line = await server.waitForLine(containing: "listening on http://", timeout: 30),
-              let range = line.range(of: "http://")
+            let range = line.range(of: "http://")
         else { throw CommandFailed("tripterm serve did not start: \(server.output)") }
-        let token = try await TriptermBinary.run(["token", "--server", "--db", db]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = try await TriptermBinary.run(["token", "--server", "--db", db]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         try await body(LocalServerProcess(url: String(line[range.lowerBound...]), token: token))
     }
 
@@ -169,12 +195,20 @@ struct LocalServerProcess {
     }
 
     func createVehicle(_ id: String) async throws {
-        _ = try await send("POST", "/v1/providers/p/vehicles?vehicleId=\(id)", body: #"{"vehicleState":"OFFLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#)
+        _ = try await send(
+            "POST", "/v1/providers/p/vehicles?vehicleId=\(id)",
+            body:
+                #"{"vehicleState":"OFFLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#
+        )
     }
 
     /// A trip from the Palace to the Casino, assigned to `vehicle`.
     func createTrip(_ id: String, vehicle: String) async throws {
-        _ = try await send("POST", "/v1/providers/p/trips?tripId=\(id)", body: #"{"tripType":"EXCLUSIVE","vehicleId":"\#(vehicle)","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.4200}},"dropoffPoint":{"point":{"latitude":43.7395,"longitude":7.4280}},"numberOfPassengers":1}"#)
+        _ = try await send(
+            "POST", "/v1/providers/p/trips?tripId=\(id)",
+            body:
+                #"{"tripType":"EXCLUSIVE","vehicleId":"\#(vehicle)","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.4200}},"dropoffPoint":{"point":{"latitude":43.7395,"longitude":7.4280}},"numberOfPassengers":1}"#
+        )
     }
 
     private func send(_ method: String, _ path: String, body: String?) async throws -> [String: Any] {
@@ -197,7 +231,7 @@ func stopGpsd(port: Int) {
         guard let data = FileHandle(forReadingAtPath: "/proc/\(pid)/cmdline")?.readDataToEndOfFile() else { continue }
         let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         guard arguments.first?.hasSuffix("gpsd") == true,
-              let flag = arguments.firstIndex(of: "-S"), flag + 1 < arguments.count, arguments[flag + 1] == "\(port)"
+            let flag = arguments.firstIndex(of: "-S"), flag + 1 < arguments.count, arguments[flag + 1] == "\(port)"
         else { continue }
         // SIGKILL: gpsd inherits the test runner's blocked signal mask, so SIGTERM would stay pending.
         kill(pid, SIGKILL)
@@ -214,7 +248,9 @@ func freePort() throws -> Int {
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+        }
     }
     guard bound else { throw CommandFailed("no free port") }
     return Int(UInt16(bigEndian: address.sin_port))

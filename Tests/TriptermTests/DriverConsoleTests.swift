@@ -12,7 +12,9 @@ import Testing
         state.position = LatLng(latitude: 43.7315, longitude: 7.4200)
         state.heading = 45
         state.speed = 10
-        state.activeRoute = [state.position!, LatLng(latitude: 43.7350, longitude: 7.4230), LatLng(latitude: 43.7395, longitude: 7.4280)]
+        state.activeRoute = [
+            state.position!, LatLng(latitude: 43.7350, longitude: 7.4230), LatLng(latitude: 43.7395, longitude: 7.4280),
+        ]
         state.pickup = LatLng(latitude: 43.7395, longitude: 7.4280)
         state.nextStop = "pickup of t1"
         state.navigationStatus = "ENROUTE_TO_DESTINATION"
@@ -38,8 +40,10 @@ import Testing
         #expect(await TerminalApp(terminal: terminal, screen: app).runPending())
         let text = terminal.screen.text
         for expected in [
-            "providers/p/vehicles/v1", "pickup of t1", "1.2 km", "ETA", "ONLINE  tracking on", "36 km/h", "t1 ENROUTE_TO_PICKUP",
-            "2/3 ok", "ok: #3 at 10:00:20", "failed: UNAVAILABLE (recoverable)", "update 3 ok", "n next status", "q quit",
+            "providers/p/vehicles/v1", "pickup of t1", "1.2 km", "ETA", "ONLINE  tracking on", "36 km/h",
+            "t1 ENROUTE_TO_PICKUP",
+            "2/3 ok", "ok: #3 at 10:00:20", "failed: UNAVAILABLE (recoverable)", "update 3 ok", "n next status",
+            "q quit",
         ] {
             #expect(text.contains(expected), "\(expected)\n\(text)")
         }

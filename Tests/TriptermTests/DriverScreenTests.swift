@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The driver console on a real terminal (tmux), against `tripterm serve`: the map and panels show the vehicle
@@ -24,7 +24,7 @@ struct DriverScreenTests {
             try await session.send("q")
             #expect(await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
             let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
-        #expect(after == before)
+            #expect(after == before)
             #expect(try await session.value("#{alternate_on}") == "0")
             #expect(try await session.value("#{cursor_flag}") == "1")
             let vehicle = try await server.get("/v1/providers/p/vehicles/v1")

@@ -29,7 +29,8 @@ import Testing
             #expect(textLines.allSatisfy { $0.contains("appeared") && $0.contains("OFFLINE") && $0.hasSuffix("stale") })
 
             let online = try await TriptermBinary.run([
-                "fleet", "--provider", "p", "--backend", server.url, "--token", server.token, "--once", "--state", "ONLINE",
+                "fleet", "--provider", "p", "--backend", server.url, "--token", server.token, "--once", "--state",
+                "ONLINE",
             ])
             #expect(online.status == 0 && online.stdout.isEmpty, "no ONLINE vehicle: \(online.stdout)")
         }

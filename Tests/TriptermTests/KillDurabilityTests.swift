@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `kill -9` at random moments (issue #7): whatever the recorder or the server acknowledged must be there
@@ -45,9 +45,13 @@ import Testing
             let lines = Self.completeLines(text)
             let objects = lines.map(Self.object)
             #expect(!objects.contains { $0 == nil }, "trial \(trial): a whole line that is not JSON")
-            let recorded = objects.compactMap { $0 }.filter { $0["snapshot"] != nil }.compactMap { $0["time"] as? String }
+            let recorded = objects.compactMap { $0 }.filter { $0["snapshot"] != nil }.compactMap {
+                $0["time"] as? String
+            }
             // Every printed update is in the file, in the same order (the file may hold a few more).
-            #expect(Array(recorded.prefix(printed.count)) == printed, "trial \(trial): printed \(printed.count), recorded \(recorded.count)")
+            #expect(
+                Array(recorded.prefix(printed.count)) == printed,
+                "trial \(trial): printed \(printed.count), recorded \(recorded.count)")
             if !recorded.isEmpty { killedWhileRecording += 1 }
 
             // The file opens with tripterm's own reader (every tenth trial and every torn one: a run takes time).
@@ -57,7 +61,9 @@ import Testing
             }
         }
         #expect(killedWhileRecording > Self.trials / 2, "most kills should land mid-recording")
-        print("KillDurabilityTests: recorder killed \(Self.trials) times, \(killedWhileRecording) mid-recording, \(tornLines) with a torn last line")
+        print(
+            "KillDurabilityTests: recorder killed \(Self.trials) times, \(killedWhileRecording) mid-recording, \(tornLines) with a torn last line"
+        )
     }
 
     /// The server answers a write only after SQLite made it durable; after `kill -9` and a restart on the same
@@ -75,7 +81,9 @@ import Testing
             let listening = await server.waitForLine(containing: "listening on http://", timeout: 30)
             guard let line = listening, let range = line.range(of: "http://") else {
                 try await server.killHard()
-                Issue.record("trial \(trial): the server did not start on the database left by the previous kill: \(server.output)")
+                Issue.record(
+                    "trial \(trial): the server did not start on the database left by the previous kill: \(server.output)"
+                )
                 return
             }
             if trial == 0 {
@@ -84,7 +92,10 @@ import Testing
             }
             let api = FleetHTTP(url: String(line[range.lowerBound...]), token: token)
             if trial == 0 {
-                for writer in 0..<writers { _ = try await api.send("POST", "/v1/providers/p/vehicles?vehicleId=v\(writer)", WriteHistory.newVehicle) }
+                for writer in 0..<writers {
+                    _ = try await api.send(
+                        "POST", "/v1/providers/p/vehicles?vehicleId=v\(writer)", WriteHistory.newVehicle)
+                }
             } else {
                 // At the end, everything acknowledged in every trial, not only in the last one.
                 if trial == Self.trials { history.verifiedTrips = 0 }
@@ -99,7 +110,10 @@ import Testing
             let outcomes = await withTaskGroup(of: WriterOutcome.self) { group in
                 for writer in 0..<writers {
                     let step = history.nextStep[writer]
-                    group.addTask { await WriterOutcome.write(writer: writer, from: step, trial: trial, api: api, until: started + budget) }
+                    group.addTask {
+                        await WriterOutcome.write(
+                            writer: writer, from: step, trial: trial, api: api, until: started + budget)
+                    }
                 }
                 // The kill comes while writes are in flight: the writers stop sending at the deadline, not before.
                 try? await Task.sleep(until: started + budget)
@@ -109,7 +123,13 @@ import Testing
             for outcome in outcomes { history.record(outcome) }
         }
         #expect(history.acknowledgedTrips.count > Self.trials, "writes should be acknowledged before most kills")
-        let check = try await TriptermBinary.runTool("/usr/bin/env", ["python3", "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])", db])
+        let check = try await TriptermBinary.runTool(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('pragma integrity_check').fetchone()[0])",
+                db,
+            ])
         #expect(check.stdout == "ok\n", "integrity_check: \(check.stdout)\(check.stderr)")
     }
 
@@ -118,7 +138,8 @@ import Testing
     static var repository: URL { Repository.root }
 
     static func temporaryDirectory(_ name: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-durability-\(name)-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tripterm-durability-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -137,7 +158,8 @@ import Testing
 
 /// What the server acknowledged so far, per writer, and what was in flight when it died.
 private struct WriteHistory {
-    static let newVehicle = #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#
+    static let newVehicle =
+        #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#
 
     var acknowledgedTrips: [String] = []
     var verifiedTrips = 0
@@ -169,12 +191,16 @@ private struct WriteHistory {
         for writer in lastAcknowledgedStep.indices {
             let (status, vehicle) = try await api.send("GET", "/v1/providers/p/vehicles/v\(writer)", nil)
             #expect(status == 200, "trial \(trial): vehicle v\(writer) is gone")
-            let latitude = ((vehicle["lastLocation"] as? [String: Any])?["location"] as? [String: Any])?["latitude"] as? Double
+            let latitude =
+                ((vehicle["lastLocation"] as? [String: Any])?["location"] as? [String: Any])?["latitude"] as? Double
             let stored = latitude.map(WriterOutcome.step(latitude:))
             // The last acknowledged step (none before the first), or the one cut off in flight.
             var allowed: [Int?] = [lastAcknowledgedStep[writer]]
             if let step = inFlightStep[writer] { allowed.append(step) }
-            #expect(allowed.contains(stored), "trial \(trial): v\(writer) holds step \(stored.map(String.init) ?? "none"), expected one of \(allowed): \(vehicle)")
+            #expect(
+                allowed.contains(stored),
+                "trial \(trial): v\(writer) holds step \(stored.map(String.init) ?? "none"), expected one of \(allowed): \(vehicle)"
+            )
             lastAcknowledgedStep[writer] = stored
             inFlightStep[writer] = nil
         }
@@ -192,21 +218,29 @@ private struct WriterOutcome: Sendable {
     static func latitude(step: Int) -> Double { 43.70 + Double(step) * 1e-6 }
     static func step(latitude: Double) -> Int { Int(((latitude - 43.70) * 1e6).rounded()) }
 
-    static func write(writer: Int, from step: Int, trial: Int, api: FleetHTTP, until deadline: ContinuousClock.Instant) async -> WriterOutcome {
+    static func write(
+        writer: Int, from step: Int, trial: Int, api: FleetHTTP, until deadline: ContinuousClock.Instant
+    ) async -> WriterOutcome {
         var outcome = WriterOutcome(writer: writer, nextStep: step)
         var n = 0
         while ContinuousClock.now < deadline {
             let trip = "k\(trial)-w\(writer)-\(n)"
             n += 1
-            let body = #"{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.42}},"dropoffPoint":{"point":{"latitude":43.7395,"longitude":7.428}},"numberOfPassengers":1}"#
-            guard let (status, _) = try? await api.send("POST", "/v1/providers/p/trips?tripId=\(trip)", body) else { break }
+            let body =
+                #"{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.42}},"dropoffPoint":{"point":{"latitude":43.7395,"longitude":7.428}},"numberOfPassengers":1}"#
+            guard let (status, _) = try? await api.send("POST", "/v1/providers/p/trips?tripId=\(trip)", body) else {
+                break
+            }
             if status == 200 { outcome.acknowledgedTrips.append(trip) }
 
             let moving = outcome.nextStep
             outcome.nextStep += 1
             outcome.inFlightStep = moving
             let update = #"{"lastLocation":{"location":{"latitude":\#(latitude(step: moving)),"longitude":7.42}}}"#
-            guard let (moved, _) = try? await api.send("PUT", "/v1/providers/p/vehicles/v\(writer)?updateMask=lastLocation", update) else { break }
+            guard
+                let (moved, _) = try? await api.send(
+                    "PUT", "/v1/providers/p/vehicles/v\(writer)?updateMask=lastLocation", update)
+            else { break }
             // Any answer settles the write; only one cut off by the kill stays in flight.
             outcome.inFlightStep = nil
             if moved == 200 { outcome.lastAcknowledgedStep = moving }

@@ -1,6 +1,6 @@
-import TestSupport
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
 
 /// `tripterm replay` and `tripterm export` as a user runs them.
@@ -28,18 +28,26 @@ import Testing
     }
 
     @Test func jsonLinesCarryFleetEngineJSON() async throws {
-        let out = try await TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--json", "--speed", "max"])
+        let out = try await TriptermBinary.run([
+            "replay", Self.asset(Self.sample), "--headless", "--json", "--speed", "max",
+        ])
         #expect(out.status == 0)
-        let values = try out.stdout.split(separator: "\n").map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        let values = try out.stdout.split(separator: "\n").map {
+            try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))
+        }
         #expect(values.first?["callback"] == .string("status"))
-        #expect(values.contains { $0["callback"] == .string("vehicleLocation") && $0["value"]?["location"]?["latitude"] != nil })
+        #expect(
+            values.contains {
+                $0["callback"] == .string("vehicleLocation") && $0["value"]?["location"]?["latitude"] != nil
+            })
         #expect(values.allSatisfy { if case .string = $0["time"] { true } else { false } })
     }
 
     /// `| head`: when the reader goes away the process ends by SIGPIPE, like other tools, even where SIGPIPE is
     /// ignored (as the HTTP stack of `rider` and `driver` sets it): no trap, no backtrace.
     @Test func aClosedPipeEndsTheOutputLikeOtherTools() async throws {
-        let command = "trap '' PIPE; \"$0\" replay \"$1\" --headless --speed max | head -2; echo \"status ${PIPESTATUS[0]}\" >&2"
+        let command =
+            "trap '' PIPE; \"$0\" replay \"$1\" --headless --speed max | head -2; echo \"status ${PIPESTATUS[0]}\" >&2"
         let out = try await TriptermBinary.runTool(
             "/bin/bash", ["-c", command, TriptermBinary.url.path, Self.asset(Self.sample)])
         #expect(out.stdout.split(separator: "\n").count == 2)
@@ -49,7 +57,9 @@ import Testing
     @Test func replayingWithRecordWritesAFileThatReplaysTheSame() async throws {
         let dir = Self.temporaryDirectory()
         let copy = dir.appendingPathComponent("copy.jsonl").path
-        let first = try await TriptermBinary.run(["replay", Self.asset(Self.sample), "--headless", "--speed", "max", "--record", copy])
+        let first = try await TriptermBinary.run([
+            "replay", Self.asset(Self.sample), "--headless", "--speed", "max", "--record", copy,
+        ])
         #expect(first.status == 0, "\(first.stderr)")
         let second = try await TriptermBinary.run(["replay", copy, "--headless", "--speed", "max"])
         #expect(second.status == 0, "\(second.stderr)")
@@ -63,12 +73,21 @@ import Testing
         let truncated = dir.appendingPathComponent("trip.jsonl.gz")
         try Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x4B, 0x4C]).write(to: truncated)
         let cases: [([String], String)] = [
-            (["replay", dir.appendingPathComponent("missing.jsonl").path, "--headless"], "missing.jsonl: no such file"),
+            (
+                ["replay", dir.appendingPathComponent("missing.jsonl").path, "--headless"],
+                "missing.jsonl: no such file"
+            ),
             (["replay", dir.path, "--headless"], "is a directory"),
             (["replay", unknown.path, "--headless"], "unknown format: expected a tripterm trip file"),
             (["replay", truncated.path, "--headless"], "truncated gzip data"),
-            (["replay", Self.asset(Self.sample), "--headless", "--trip", "nope"], "no trip \"nope\" in the file; it has: "),
-            (["replay", Self.asset(Self.sample), "--speed", "fast"], "--speed must be a number from 0.5 to 1000 or 'max'"),
+            (
+                ["replay", Self.asset(Self.sample), "--headless", "--trip", "nope"],
+                "no trip \"nope\" in the file; it has: "
+            ),
+            (
+                ["replay", Self.asset(Self.sample), "--speed", "fast"],
+                "--speed must be a number from 0.5 to 1000 or 'max'"
+            ),
         ]
         for (arguments, message) in cases {
             let out = try await TriptermBinary.run(arguments)
@@ -100,7 +119,8 @@ import Testing
         let dir = Self.temporaryDirectory()
         let record = dir.appendingPathComponent("killed.jsonl").path
         let replay = try ChildProcess(
-            TriptermBinary.url.path, ["replay", Self.asset(Self.sample), "--headless", "--speed", "20", "--record", record])
+            TriptermBinary.url.path,
+            ["replay", Self.asset(Self.sample), "--headless", "--speed", "20", "--record", record])
         try await Task.sleep(for: .milliseconds(2_500))
         try await replay.killHard()
         #expect(replay.endedBySignal)
@@ -108,6 +128,8 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
         let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
         #expect(lines.count >= 5, "about 1.5 s of a ×20 replay is recorded: \(lines.count) lines")
-        for line in lines.dropLast() { #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))) != nil) }
+        for line in lines.dropLast() {
+            #expect((try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))) != nil)
+        }
     }
 }

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -57,7 +57,9 @@ struct ReplayScreenTests {
         try await session.expectScreen(showing: "10:43", "Enroute to dropoff")
 
         try await session.resize(width: 40, height: 12)
-        let small = try await session.waitForScreen { $0.split(separator: "\n").first.map { $0.count <= 40 } ?? false && $0.contains("×10") }
+        let small = try await session.waitForScreen {
+            $0.split(separator: "\n").first.map { $0.count <= 40 } ?? false && $0.contains("×10")
+        }
         #expect(small.contains("×10") && !small.contains("too small"), "\(small)")
         try await session.resize(width: 20, height: 6)
         try await session.expectScreen(showing: "small")
@@ -72,7 +74,10 @@ struct ReplayScreenTests {
     @Test func survivesAResizeStorm() async throws {
         let session = try await start()
         try await session.expectScreen(showing: "Trip monaco-stops")
-        let sizes = [(1, 1), (300, 100), (2, 2), (29, 7), (30, 8), (1, 60), (250, 1), (31, 9), (89, 21), (90, 22), (5, 3), (300, 100)]
+        let sizes = [
+            (1, 1), (300, 100), (2, 2), (29, 7), (30, 8), (1, 60), (250, 1), (31, 9), (89, 21), (90, 22), (5, 3),
+            (300, 100),
+        ]
         for _ in 0..<3 {
             for (width, height) in sizes { try await session.resize(width: width, height: height) }
         }
@@ -87,7 +92,8 @@ struct ReplayScreenTests {
     /// for a process group with no parent outside it.)
     @Test func ctrlZAndFgGiveTheTerminalBackAndRepaint() async throws {
         let session = try await TmuxSession.start { _ in "exec bash --norc --noprofile -i" }
-        try await session.send("TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --speed 5", "Enter")
+        try await session.send(
+            "TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --speed 5", "Enter")
         try await session.expectScreen(showing: "Trip monaco-stops")
         try await session.send("C-z")
         try await session.expectScreen(showing: "Stopped")  // bash reports the job stopped

@@ -1,7 +1,7 @@
-import TestSupport
 import FleetModel
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 /// `tripterm rider` as a user runs it, against a loopback server playing Fleet Engine.
@@ -24,26 +24,37 @@ import Testing
 
     @Test func headlessRiderPrintsTheTripAndExitsAtComplete() async throws {
         let (out, requests) = try await Self.withFake(Self.script) { url in
-            try await Self.run(["rider", "--trip", Self.name, "--backend", url, "--interval", "1", "--headless", "--token", "tok"])
+            try await Self.run([
+                "rider", "--trip", Self.name, "--backend", url, "--interval", "1", "--headless", "--token", "tok",
+            ])
         }
         #expect(out.status == 0, "\(out.stderr)")
         let lines = out.stdout.split(separator: "\n").map(String.init)
-        let statuses = lines.filter { $0.contains("  status ") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        let statuses = lines.filter { $0.contains("  status ") }.map {
+            $0.split(separator: " ").last.map(String.init) ?? ""
+        }
         #expect(statuses == ["NEW", "ENROUTE_TO_PICKUP", "ENROUTE_TO_DROPOFF", "COMPLETE"], "\(out.stdout)")
         #expect(lines.contains { $0.contains("error") && $0.contains("UNAVAILABLE (recoverable): restarting") })
         #expect(lines.contains { $0.contains("recovered") && $0.contains("after 1 failed poll") })
         #expect(lines.contains { $0.contains("remainingDistance") && $0.contains("420") })
         #expect(lines.last?.contains("trip") == true)
         #expect(requests.count == 5)
-        #expect(requests.allSatisfy { $0 == "GET /v1/providers/demo/trips/t1?view=2&%24alt=json%3Benum-encoding%3Dint Bearer tok" }, "\(requests)")
+        #expect(
+            requests.allSatisfy {
+                $0 == "GET /v1/providers/demo/trips/t1?view=2&%24alt=json%3Benum-encoding%3Dint Bearer tok"
+            }, "\(requests)")
     }
 
     @Test func jsonLinesCarryFailuresWithCodeAndClass() async throws {
         let (out, _) = try await Self.withFake(Array(Self.script.dropFirst(2))) { url in
-            try await Self.run(["rider", "--trip", Self.name, "--backend", url, "--interval", "1", "--headless", "--json"])
+            try await Self.run([
+                "rider", "--trip", Self.name, "--backend", url, "--interval", "1", "--headless", "--json",
+            ])
         }
         #expect(out.status == 0, "\(out.stderr)")
-        let values = try out.stdout.split(separator: "\n").map { try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8)) }
+        let values = try out.stdout.split(separator: "\n").map {
+            try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))
+        }
         let error = try #require(values.first { $0["callback"] == .string("error") })
         #expect(error["value"]?["code"] == .string("UNAVAILABLE"))
         #expect(error["value"]?["class"] == .string("recoverable"))
@@ -63,7 +74,8 @@ import Testing
     @Test func theEnvironmentTokenIsUsedOnlyWithoutATokenOption() async throws {
         let environment = ["TRIPTERM_TOKEN": "tok-from-env\n"]
         let (alone, fromEnvironment) = try await Self.withFake([(200, Self.trip("COMPLETE"))]) { url in
-            try await Self.run(["rider", "--trip", Self.name, "--backend", url, "--headless"], environment: environment)
+            try await Self.run(
+                ["rider", "--trip", Self.name, "--backend", url, "--headless"], environment: environment)
         }
         #expect(alone.status == 0, "\(alone.stderr)")
         #expect(!fromEnvironment.isEmpty && fromEnvironment.allSatisfy { $0.hasSuffix(" Bearer tok-from-env") })
@@ -81,13 +93,25 @@ import Testing
         let twoLines = try Self.tokenFile("tok\nmore\n")
         let cases: [([String], String)] = [
             (["rider", "--trip", "trips/t1", "--headless"], "invalid trip name \"trips/t1\""),
-            (["rider", "--trip", Self.name, "--interval", "0.5", "--headless"], "--interval must be a number of seconds, at least 1"),
-            (["rider", "--trip", Self.name, "--token", "a", "--token-url", "http://x", "--headless"], "do not go together"),
-            (["rider", "--trip", Self.name, "--token", "a", "--token-file", empty, "--headless"], "do not go together"),
+            (
+                ["rider", "--trip", Self.name, "--interval", "0.5", "--headless"],
+                "--interval must be a number of seconds, at least 1"
+            ),
+            (
+                ["rider", "--trip", Self.name, "--token", "a", "--token-url", "http://x", "--headless"],
+                "do not go together"
+            ),
+            (
+                ["rider", "--trip", Self.name, "--token", "a", "--token-file", empty, "--headless"],
+                "do not go together"
+            ),
             (["rider", "--trip", Self.name, "--token-file", empty, "--headless"], "--token-file '\(empty)' is empty"),
             (["rider", "--trip", Self.name, "--token-file", missing, "--headless"], "'\(missing)' does not exist"),
             (["rider", "--trip", Self.name, "--token-file", twoLines, "--headless"], "must hold one token"),
-            (["rider", "--trip", Self.name, "--backend", "localhost:8787", "--headless"], "invalid backend URL \"localhost:8787\""),
+            (
+                ["rider", "--trip", Self.name, "--backend", "localhost:8787", "--headless"],
+                "invalid backend URL \"localhost:8787\""
+            ),
         ]
         for (arguments, message) in cases {
             let out = try await Self.run(arguments)
@@ -109,7 +133,9 @@ import Testing
 
     /// Runs a loopback server answering the script in order (the last answer repeating), and `body` with its URL.
     /// Returns what `body` returned and the requests, as `METHOD path?query authorization-header`.
-    static func withFake<T: Sendable>(_ script: [(Int, String)], _ body: (String) async throws -> T) async throws -> (T, [String]) {
+    static func withFake<T: Sendable>(
+        _ script: [(Int, String)], _ body: (String) async throws -> T
+    ) async throws -> (T, [String]) {
         try await FakeFleetEngine.with(script: script.map { .json(status: $0.0, $0.1) }) { fake in
             let result = try await body(fake.baseURL)
             return (result, fake.requests.map { "\($0.method) \($0.path)?\($0.query) \($0.authorization ?? "-")" })
@@ -146,9 +172,10 @@ import Testing
                 let stdout = stdoutHandle.readDataToEndOfFile()
                 group.wait()
                 running.process.waitUntilExit()
-                continuation.resume(returning: TriptermBinary.Output(
-                    status: running.process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                    stderr: String(decoding: stderr.withLockedValue { $0 }, as: UTF8.self)))
+                continuation.resume(
+                    returning: TriptermBinary.Output(
+                        status: running.process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                        stderr: String(decoding: stderr.withLockedValue { $0 }, as: UTF8.self)))
             }
         }
     }
@@ -159,4 +186,3 @@ private final class SendableProcess: @unchecked Sendable {
     let process: Process
     init(_ process: Process) { self.process = process }
 }
-

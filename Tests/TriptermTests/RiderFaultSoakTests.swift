@@ -1,6 +1,6 @@
-import TestSupport
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
 
 /// `tripterm rider` on a real terminal (tmux) following a trip from `tripterm serve` through a fault proxy for at
@@ -35,9 +35,11 @@ struct RiderFaultSoakTests {
             let started = ContinuousClock.now
             let stalls: [Fault] = [.stall, .stallMidBody]
             let others = Fault.catalogue.filter { !stalls.contains($0) }
-            proxy.mode = .plan(FaultPlan(
-                seed: 0x7E2A, faults: stalls + others + others + others, brokenPhase: .milliseconds(1500)...(.milliseconds(2500)),
-                healthyPhase: .milliseconds(1500)...(.milliseconds(2500))))
+            proxy.mode = .plan(
+                FaultPlan(
+                    seed: 0x7E2A, faults: stalls + others + others + others,
+                    brokenPhase: .milliseconds(1500)...(.milliseconds(2500)),
+                    healthyPhase: .milliseconds(1500)...(.milliseconds(2500))))
             var shown: [String: Int] = [:], misclassified: [String] = [], missing: [String] = [], stuck: [String] = []
             var captures = 0
             while proxy.injectedCount < 1_000, ContinuousClock.now - started < .seconds(100) {
@@ -49,7 +51,9 @@ struct RiderFaultSoakTests {
                 if let failure {
                     shown[failure.errorClass, default: 0] += 1
                     let expected = StatusCode(name: failure.code)?.errorClass.rawValue
-                    if expected != failure.errorClass { misclassified.append("\(failure.code) shown as \(failure.errorClass)") }
+                    if expected != failure.errorClass {
+                        misclassified.append("\(failure.code) shown as \(failure.errorClass)")
+                    }
                 }
                 // Judged only when the phase did not change during the capture and has lasted long enough to show.
                 if let phase = phaseBefore, phase.at == phaseAfter?.at, taken - phase.at > Self.settle {
@@ -63,22 +67,28 @@ struct RiderFaultSoakTests {
             let injectedCodes = Set(proxy.records.compactMap { $0.expected?.code.name })
             #expect(proxy.injectedCount >= 1_000)
             #expect(misclassified.isEmpty, "\(misclassified.prefix(5))")
-            #expect(shown["recoverable", default: 0] > 0 && shown["client", default: 0] > 0, "both classes shown: \(shown)")
-            #expect(missing.isEmpty, "no failure shown during a broken phase at \(missing.prefix(5)) of \(captures) captures")
+            #expect(
+                shown["recoverable", default: 0] > 0 && shown["client", default: 0] > 0, "both classes shown: \(shown)")
+            #expect(
+                missing.isEmpty,
+                "no failure shown during a broken phase at \(missing.prefix(5)) of \(captures) captures")
             #expect(stuck.isEmpty, "a failure still shown while healthy at \(stuck.prefix(5))")
             #expect(injectedCodes.count >= 10, "\(injectedCodes)")
 
             // Healed for good: the failure clears, and q restores the terminal.
             #expect(try await Self.waitForScreen(session) { $0.contains("Trip t1") && Self.shownFailure($0) == nil })
             try await session.send("q")
-            #expect(await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no crash")
+            #expect(
+                await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no crash")
             let before = await session.waitForFile("before"), after = await session.waitForFile("after")
             #expect(after != nil && after == before, "tty modes changed: \(before ?? "-") → \(after ?? "-")")
             #expect(try await session.value("#{alternate_on}") == "0")
             #expect(try await session.value("#{cursor_flag}") == "1")
             await proxy.stop()
-            print("rider TUI soak: \(proxy.records.count) requests, \(proxy.injectedCount) faults injected, \(captures) captures "
-                + "(\(shown["recoverable", default: 0]) recoverable, \(shown["client", default: 0]) client) in \(elapsed)")
+            print(
+                "rider TUI soak: \(proxy.records.count) requests, \(proxy.injectedCount) faults injected, \(captures) captures "
+                    + "(\(shown["recoverable", default: 0]) recoverable, \(shown["client", default: 0]) client) in \(elapsed)"
+            )
         }
     }
 

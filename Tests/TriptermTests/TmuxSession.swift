@@ -29,7 +29,8 @@ final class TmuxSession: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let session = TmuxSession(socket: socket, directory: directory)
         try await session.tmux([
-            "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c", command(directory.path),
+            "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "sh", "-c",
+            command(directory.path),
         ])
         return session
     }
@@ -130,7 +131,9 @@ final class TmuxSession: Sendable {
     ) async throws -> String {
         let screen = try await waitForScreen(timeout: timeout) { screen in texts.allSatisfy { screen.contains($0) } }
         let missing = texts.filter { !screen.contains($0) }
-        #expect(missing.isEmpty, "not on the screen after \(timeout): \(missing)\n\(screen)", sourceLocation: sourceLocation)
+        #expect(
+            missing.isEmpty, "not on the screen after \(timeout): \(missing)\n\(screen)", sourceLocation: sourceLocation
+        )
         return screen
     }
 

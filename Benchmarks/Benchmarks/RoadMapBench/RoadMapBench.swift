@@ -11,7 +11,9 @@ enum RoadBenchPaths {
     static let repositoryRoot: URL = {
         var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(monacoRoadMap).path) { return directory }
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(monacoRoadMap).path) {
+                return directory
+            }
             directory = directory.deletingLastPathComponent()
         }
         fatalError("cannot find \(monacoRoadMap) above \(#filePath)")
@@ -58,7 +60,8 @@ struct QueryInput {
 
 let benchmarks: @Sendable () -> Void = {
     // Thresholds loose for time on 2 shared cores, nearly exact for allocations (as TripRecordingsBench).
-    func configuration(maxDuration: Duration, maxIterations: Int, units: BenchmarkTimeUnits) -> Benchmark.Configuration {
+    func configuration(maxDuration: Duration, maxIterations: Int, units: BenchmarkTimeUnits) -> Benchmark.Configuration
+    {
         .init(
             metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: units,
             units: [.mallocCountTotal: .count, .throughput: .count],

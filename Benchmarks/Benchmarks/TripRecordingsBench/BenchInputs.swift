@@ -1,7 +1,7 @@
-import TripRecordings
 import FleetModel
 import Foundation
 import TripFollowing
+import TripRecordings
 
 /// Where the benchmarks' inputs live, found from this file's path so that the benchmarks run from any directory.
 enum BenchPaths {

@@ -1,9 +1,9 @@
-import TripRecordings
 import Benchmark
 import FleetModel
 import Foundation
 import TripDiagnosis
 import TripFollowing
+import TripRecordings
 
 // Benchmarks of reading and writing trip files, of importing Cloud Logging exports and of `check` over both
 // (docs/PERFORMANCE.md).
@@ -112,7 +112,8 @@ let benchmarks: @Sendable () -> Void = {
             try Data(contentsOf: export)
         }
     } else {
-        let note = "note: cloudLoggingImport skipped: ../shared/data/fleet-logs/jump-demo.json not found beside the checkout\n"
+        let note =
+            "note: cloudLoggingImport skipped: ../shared/data/fleet-logs/jump-demo.json not found beside the checkout\n"
         FileHandle.standardError.write(Data(note.utf8))
     }
 
@@ -177,7 +178,8 @@ let benchmarks: @Sendable () -> Void = {
             try Data(contentsOf: export)
         }
     } else {
-        let note = "note: checkJumpDemo skipped: ../shared/data/fleet-logs/jump-demo.json not found beside the "
+        let note =
+            "note: checkJumpDemo skipped: ../shared/data/fleet-logs/jump-demo.json not found beside the "
             + "checkout\n"
         FileHandle.standardError.write(Data(note.utf8))
     }

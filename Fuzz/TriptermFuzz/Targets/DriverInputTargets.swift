@@ -1,7 +1,7 @@
-import TrackFormats
 import DriverKit
 import FleetModel
 import Foundation
+import TrackFormats
 
 // The position inputs of `tripterm driver`: `--gpx FILE`, `--nmea FILE` and gpsd's JSON reports. Every fix they
 // produce goes to Fleet Engine in UpdateVehicle, so it must be a real position.
@@ -14,7 +14,8 @@ extension FuzzTarget {
         invariant(zip(fixes, fixes.dropFirst()).allSatisfy { $0.time <= $1.time }, "GPX fixes are not in time order")
     }
 
-    static let nmea = FuzzTarget(name: "nmea", summary: "NMEALocationSource.read, NMEAParser, GpsdReport.parse") { data in
+    static let nmea = FuzzTarget(name: "nmea", summary: "NMEALocationSource.read, NMEAParser, GpsdReport.parse") {
+        data in
         if let (fixes, _) = try? NMEALocationSource.read(path: ScratchFile.holding(data)) {
             checkFixes(fixes, "NMEA")
         }
@@ -31,8 +32,9 @@ extension FuzzTarget {
     private static func checkFixes(_ fixes: [LocationFix], _ source: String) {
         for fix in fixes {
             let c = fix.coordinate
-            invariant((-90...90).contains(c.latitude) && (-180...180).contains(c.longitude),
-                      "\(source) fix outside the globe: \(c)")
+            invariant(
+                (-90...90).contains(c.latitude) && (-180...180).contains(c.longitude),
+                "\(source) fix outside the globe: \(c)")
             for (name, value) in [("heading", fix.heading), ("speed", fix.speed), ("accuracy", fix.accuracy)] {
                 invariant(value.map(\.isFinite) ?? true, "\(source) fix with a non-finite \(name)")
             }

@@ -16,7 +16,11 @@ extension FuzzTarget {
         let header: String
         if data.first == UInt8(ascii: "{") {
             guard let claims = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
-            guard let token = runBlocking({ try? await JWTFuzzing.keys.sign(RawClaims(value: claims), kid: JWTFuzzing.kid) }) else {
+            guard
+                let token = runBlocking({
+                    try? await JWTFuzzing.keys.sign(RawClaims(value: claims), kid: JWTFuzzing.kid)
+                })
+            else {
                 return
             }
             header = "Bearer \(token)"
@@ -25,7 +29,8 @@ extension FuzzTarget {
         }
         let outcome = runBlocking { () -> Result<Principal, FleetError> in
             do throws(FleetError) {
-                return .success(try await JWTFuzzing.authenticator.authenticate(authorizationHeader: header, now: JWTFuzzing.now))
+                return .success(
+                    try await JWTFuzzing.authenticator.authenticate(authorizationHeader: header, now: JWTFuzzing.now))
             } catch {
                 return .failure(error)
             }
@@ -42,7 +47,8 @@ enum JWTFuzzing {
     /// The seeds' `iat`.
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
     static let serverKey: ServerKey = {
-        guard let key = try? ServerKey(privateKeyPEM: _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation) else {
+        guard let key = try? ServerKey(privateKeyPEM: _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation)
+        else {
             fatalError("tripterm-fuzz: cannot make an RSA key")
         }
         return key

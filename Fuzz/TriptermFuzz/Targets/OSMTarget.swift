@@ -12,7 +12,8 @@ extension FuzzTarget {
         checkRoundTrip(RoadMapFile.encode(map))
     }
 
-    static let roadMapFile = FuzzTarget(name: "road-map-file", summary: "RoadMapFile.decode; encode and decode back") { data in
+    static let roadMapFile = FuzzTarget(name: "road-map-file", summary: "RoadMapFile.decode; encode and decode back") {
+        data in
         guard let map = try? RoadMapFile.decode(Array(data), path: "fuzz.roadmap") else { return }
         checkRoundTrip(RoadMapFile.encode(map))
     }

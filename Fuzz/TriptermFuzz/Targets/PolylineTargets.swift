@@ -6,20 +6,25 @@ import Foundation
 
 extension FuzzTarget {
     /// The first byte picks the precision (0...15); the rest is the polyline.
-    static let googlePolyline = FuzzTarget(name: "google-polyline", summary: "GooglePolyline.decode; encode round trip") { data in
+    static let googlePolyline = FuzzTarget(name: "google-polyline", summary: "GooglePolyline.decode; encode round trip")
+    { data in
         guard let first = data.first else { return }
         let precision = Int(first % 16)
         let text = String(decoding: data.dropFirst(), as: UTF8.self)
         guard let points = try? GooglePolyline.decode(text, precision: precision) else { return }
         // Scaled values up to 2^40 survive the trip through Double exactly; larger ones the encoder may clamp.
         let factor = pow(10, Double(precision))
-        guard points.allSatisfy({ abs($0.latitude * factor) < 0x1p40 && abs($0.longitude * factor) < 0x1p40 }) else { return }
+        guard points.allSatisfy({ abs($0.latitude * factor) < 0x1p40 && abs($0.longitude * factor) < 0x1p40 }) else {
+            return
+        }
         let encoded = GooglePolyline.encode(points, precision: precision)
         let again = try? GooglePolyline.decode(encoded, precision: precision)
         invariant(again == points, "GooglePolyline decode(encode(points)) != points at precision \(precision)")
     }
 
-    static let s2Polyline = FuzzTarget(name: "s2-polyline", summary: "S2Polyline.decode (bytes and base64url); round trips") { data in
+    static let s2Polyline = FuzzTarget(
+        name: "s2-polyline", summary: "S2Polyline.decode (bytes and base64url); round trips"
+    ) { data in
         _ = try? S2Polyline.decode(String(decoding: data, as: UTF8.self))
         let bytes = Array(data)
         guard let points = try? S2Polyline.decode(bytes: bytes) else { return }
@@ -47,7 +52,8 @@ extension FuzzTarget {
         for (a, b) in zip(points, again) {
             // Compared as unit vectors: at the poles every longitude is the same point.
             let (x, y) = (unitVector(a), unitVector(b))
-            let distance = ((x.0 - y.0) * (x.0 - y.0) + (x.1 - y.1) * (x.1 - y.1) + (x.2 - y.2) * (x.2 - y.2)).squareRoot()
+            let distance = ((x.0 - y.0) * (x.0 - y.0) + (x.1 - y.1) * (x.1 - y.1) + (x.2 - y.2) * (x.2 - y.2))
+                .squareRoot()
             invariant(distance <= bound, "S2Polyline \(encoding) round trip moved \(a) to \(b)")
         }
     }

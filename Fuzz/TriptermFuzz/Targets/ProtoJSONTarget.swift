@@ -4,11 +4,14 @@ import Foundation
 extension FuzzTarget {
     /// Fleet Engine messages as proto3 JSON, as the client reads answers and the server reads bodies. The first
     /// byte picks the message and the decoding options; the rest is the JSON text.
-    static let protoJSON = FuzzTarget(name: "proto-json", summary: "ProtoJSON.decode of Trip, Vehicle and request/response messages") { data in
+    static let protoJSON = FuzzTarget(
+        name: "proto-json", summary: "ProtoJSON.decode of Trip, Vehicle and request/response messages"
+    ) { data in
         guard let first = data.first else { return }
         let json = Data(data.dropFirst())
         let options = ProtoJSONDecodingOptions(
-            rejectUnknownFields: first & 0x10 != 0, lenientEnums: first & 0x20 != 0, caseInsensitiveKeys: first & 0x40 != 0)
+            rejectUnknownFields: first & 0x10 != 0, lenientEnums: first & 0x20 != 0,
+            caseInsensitiveKeys: first & 0x40 != 0)
         switch first % 5 {
         case 0:
             checkRoundTrip(Trip.self, json, options)
@@ -25,12 +28,16 @@ extension FuzzTarget {
     /// another trip, never one it refuses. They do not take the options that only the general path handles.
     private static func checkDirectReadersAgree(_ json: Data, _ options: ProtoJSONDecodingOptions) {
         guard !options.rejectUnknownFields, !options.caseInsensitiveKeys else { return }
-        let general = (try? ProtoJSON.decode(Trip.self, from: json, options: options)).flatMap { try? ProtoJSON.encode($0) }
+        let general = (try? ProtoJSON.decode(Trip.self, from: json, options: options)).flatMap {
+            try? ProtoJSON.encode($0)
+        }
         var stream = JSONStream()
         var tape = JSONTape()
         let (streamed, taped) = json.withUnsafeBytes { raw in
             let streamed = try? stream.read(raw, lenientEnums: options.lenientEnums) { try Trip(direct: $0) }
-            let taped = tape.parse(raw) ? tape.withRoot(in: raw, lenientEnums: options.lenientEnums) { try? Trip(direct: $0) } : nil
+            let taped =
+                tape.parse(raw)
+                ? tape.withRoot(in: raw, lenientEnums: options.lenientEnums) { try? Trip(direct: $0) } : nil
             return (streamed, taped)
         }
         for (reader, trip) in [("stream", streamed), ("tape", taped)] {
@@ -44,13 +51,16 @@ extension FuzzTarget {
     /// what a fresh stream gives each.
     private static func checkStreamMemoryChangesNothing(_ json: Data, _ options: ProtoJSONDecodingOptions) {
         func read(_ text: Data, by stream: inout JSONStream) -> Data? {
-            text.withUnsafeBytes { raw in try? stream.read(raw, lenientEnums: options.lenientEnums) { try Trip(direct: $0) } }
-                .flatMap { try? ProtoJSON.encode($0) }
+            text.withUnsafeBytes { raw in
+                try? stream.read(raw, lenientEnums: options.lenientEnums) { try Trip(direct: $0) }
+            }
+            .flatMap { try? ProtoJSON.encode($0) }
         }
         var kept = JSONStream()
         for text in json.split(separator: 0x0A).map({ Data($0) }) + [json, json] {
             var fresh = JSONStream()
-            invariant(read(text, by: &kept) == read(text, by: &fresh), "a stream reads a document differently after others")
+            invariant(
+                read(text, by: &kept) == read(text, by: &fresh), "a stream reads a document differently after others")
         }
     }
 
@@ -63,8 +73,9 @@ extension FuzzTarget {
                 return
             }
             let again = try? ProtoJSON.decode(type, from: encoded, options: .strict)
-            invariant(again.flatMap { try? ProtoJSON.encode($0, options: encoding) } == encoded,
-                      "\(type) changes in an encode/decode round trip: \(String(decoding: encoded, as: UTF8.self))")
+            invariant(
+                again.flatMap { try? ProtoJSON.encode($0, options: encoding) } == encoded,
+                "\(type) changes in an encode/decode round trip: \(String(decoding: encoded, as: UTF8.self))")
         }
     }
 }

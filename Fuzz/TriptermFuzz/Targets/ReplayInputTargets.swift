@@ -1,7 +1,7 @@
-import TripRecordings
 import FleetModel
 import Foundation
 import TripFollowing
+import TripRecordings
 
 // The inputs `tripterm replay` opens: trip files, Cloud Logging exports, GPX and GeoJSON tracks, gzip or not.
 
@@ -39,7 +39,8 @@ extension FuzzTarget {
     }
 
     /// What `tripterm replay FILE` does with any file: gunzip, sniff the format, read it, pick the trip.
-    static let replayInput = FuzzTarget(name: "replay-input", summary: "RecordingLoader.load (gzip, sniffing)") { data in
+    static let replayInput = FuzzTarget(name: "replay-input", summary: "RecordingLoader.load (gzip, sniffing)") {
+        data in
         guard let loaded = try? RecordingLoader.load(data: data, path: "fuzz") else { return }
         invariant(!loaded.recordings.isEmpty, "a loaded \(loaded.format.rawValue) has no recordings")
         _ = try? RecordingLoader.select(loaded, trip: nil, path: "fuzz")

@@ -1,13 +1,16 @@
 import FleetModel
-@testable import FleetServer
 import Foundation
 import Hummingbird
+
+@testable import FleetServer
 
 extension FuzzTarget {
     /// What `tripterm serve` does with a request before its store: the route from method and path, the query, the
     /// update mask, the body as the method's message (strictly), and the service rules on it. The input is
     /// `METHOD /path?query`, a newline, and the body.
-    static let serverRequest = FuzzTarget(name: "server-request", summary: "FleetRoute, QueryParameters, FieldMask, bodies, Trip/VehicleService") { data in
+    static let serverRequest = FuzzTarget(
+        name: "server-request", summary: "FleetRoute, QueryParameters, FieldMask, bodies, Trip/VehicleService"
+    ) { data in
         let requestLine = data.prefix { $0 != 0x0A }
         var body = Data(data.dropFirst(requestLine.count + 1))
         let line = String(decoding: requestLine, as: UTF8.self)
@@ -16,7 +19,8 @@ extension FuzzTarget {
         let target = parts[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { body = Data("{}".utf8) }
         do {
-            try handle(method: method, path: String(target[0]), query: target.count > 1 ? String(target[1]) : "", body: body)
+            try handle(
+                method: method, path: String(target[0]), query: target.count > 1 ? String(target[1]) : "", body: body)
         } catch let error as FleetError {
             invariant(!error.message.isEmpty, "a FleetError without a message")
         } catch {
@@ -35,12 +39,15 @@ extension FuzzTarget {
         case .createTrip(let parent):
             let id = query["tripId"] ?? "t1"
             let name: TripName
-            do { name = try TripName(provider: FleetAPI.provider(of: parent), tripID: id) } catch { throw FleetError.invalidArgument(error.description) }
+            do { name = try TripName(provider: FleetAPI.provider(of: parent), tripID: id) } catch {
+                throw FleetError.invalidArgument(error.description)
+            }
             _ = try TripService.create(try decode(Trip.self, body, "trip"), name: name, now: now)
         case .getTrip:
             let options = TripReadOptions(
                 view: try query.enumValue("view", as: TripView.self) ?? .tripViewUnspecified,
-                routeFormatType: try query.enumValue("routeFormatType", as: PolylineFormatType.self) ?? .unknownFormatType,
+                routeFormatType: try query.enumValue("routeFormatType", as: PolylineFormatType.self)
+                    ?? .unknownFormatType,
                 currentRouteSegmentVersion: try query.timestamp("currentRouteSegmentVersion"),
                 currentRouteSegmentTrafficVersion: try query.timestamp("currentRouteSegmentTrafficVersion"),
                 remainingWaypointsVersion: try query.timestamp("remainingWaypointsVersion"),
@@ -63,7 +70,8 @@ extension FuzzTarget {
             _ = try query.timestamp("waypointsVersion")
         case .updateVehicle:
             let mask = try FieldMask(parsing: query["updateMask"])
-            _ = try VehicleService.update(storedVehicle, with: try decode(Vehicle.self, body, "vehicle"), mask: mask, now: now)
+            _ = try VehicleService.update(
+                storedVehicle, with: try decode(Vehicle.self, body, "vehicle"), mask: mask, now: now)
         case .deleteVehicle:
             break
         case .listVehicles:
@@ -87,9 +95,10 @@ extension FuzzTarget {
 
     /// The trip and vehicle an Update, Get or Delete finds in the store.
     private static let storedTrip: Trip = {
-        var trip = Trip(name: "providers/p/trips/t1", tripStatus: .enrouteToPickup, tripType: .exclusive,
-                        pickupPoint: TerminalLocation(point: LatLng(latitude: 43.73, longitude: 7.42)),
-                        dropoffPoint: TerminalLocation(point: LatLng(latitude: 43.74, longitude: 7.43)))
+        var trip = Trip(
+            name: "providers/p/trips/t1", tripStatus: .enrouteToPickup, tripType: .exclusive,
+            pickupPoint: TerminalLocation(point: LatLng(latitude: 43.73, longitude: 7.42)),
+            dropoffPoint: TerminalLocation(point: LatLng(latitude: 43.74, longitude: 7.43)))
         trip.vehicleId = "v1"
         return trip
     }()

@@ -1,4 +1,5 @@
 import TrackFormats
+
 /// Where a driver's positions come from: a simulated drive, a GPX or NMEA file, or a live gpsd.
 ///
 /// ```swift
@@ -18,7 +19,8 @@ extension LocationSource {
     static func stream(
         _ produce: @escaping @Sendable (AsyncThrowingStream<LocationFix, any Error>.Continuation) async throws -> Void
     ) -> AsyncThrowingStream<LocationFix, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<LocationFix, any Error>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let (stream, continuation) = AsyncThrowingStream<LocationFix, any Error>.makeStream(
+            bufferingPolicy: .bufferingNewest(64))
         let task = Task {
             do {
                 try await produce(continuation)

@@ -41,7 +41,9 @@ public struct Navigator: Sendable {
 
     /// Sets the next stop; a different stop drops the current route (nil stops guidance).
     public mutating func setDestination(_ waypoint: TripWaypoint?) {
-        let stripped = waypoint.map { TripWaypoint(location: $0.location, tripId: $0.tripId, waypointType: $0.waypointType) }
+        let stripped = waypoint.map {
+            TripWaypoint(location: $0.location, tripId: $0.tripId, waypointType: $0.waypointType)
+        }
         guard stripped != destination else { return }
         destination = stripped
         route = nil

@@ -39,7 +39,9 @@ public final class DriverEventPrinter: VehicleReporterListener {
         if update.updateMask.contains("navigationStatus") { fields.append("nav=\(sent.navigationStatus.protoName)") }
         if let meters = sent.remainingDistanceMeters { fields.append("remaining=\(meters)m") }
         if let seconds = sent.remainingTimeSeconds { fields.append("eta=\(seconds)s") }
-        if let trips = update.response?.currentTrips, !trips.isEmpty { fields.append("trips=\(trips.joined(separator: ","))") }
+        if let trips = update.response?.currentTrips, !trips.isEmpty {
+            fields.append("trips=\(trips.joined(separator: ","))")
+        }
         line(fields.joined(separator: " "))
     }
 
@@ -68,17 +70,23 @@ public final class DriverEventPrinter: VehicleReporterListener {
         let failed = statistics.failures + statistics.emptyMaskFailures
         switch format {
         case .text:
-            line("stopped: \(Summary.count(statistics.attempts, "update")), \(statistics.successes) ok, \(failed) failed")
+            line(
+                "stopped: \(Summary.count(statistics.attempts, "update")), \(statistics.successes) ok, \(failed) failed"
+            )
         case .json:
-            emit("stopped", .object([
-                "updates": .number(Double(statistics.attempts)), "ok": .number(Double(statistics.successes)),
-                "failed": .number(Double(failed)),
-            ]))
+            emit(
+                "stopped",
+                .object([
+                    "updates": .number(Double(statistics.attempts)), "ok": .number(Double(statistics.successes)),
+                    "failed": .number(Double(failed)),
+                ]))
         }
     }
 
     private func emit(_ event: String, _ value: JSONValue) {
-        let object = JSONValue.object(["time": .string(ProtoTimestamp(now()).rfc3339), "event": .string(event), "value": value])
+        let object = JSONValue.object([
+            "time": .string(ProtoTimestamp(now()).rfc3339), "event": .string(event), "value": value,
+        ])
         write((try? ProtoJSON.encodeString(object)) ?? "{}")
     }
 

@@ -176,7 +176,8 @@ public actor VehicleReporter {
         var delay = Duration.seconds(1)
         var waited = Duration.zero
         while let error = await send(), error.errorClass == .recoverable, vehicleState == .offline,
-              !isLocationTrackingEnabled {
+            !isLocationTrackingEnabled
+        {
             let pause = max(delay, error.retryAfter ?? .zero)
             guard waited + pause <= offlineRetryBudget else { return }
             do { try await clock.sleep(for: pause) } catch { return }
@@ -218,9 +219,12 @@ public actor VehicleReporter {
             if error.isEmptyUpdateMask { statistics.emptyMaskFailures += 1 } else { statistics.failures += 1 }
             statistics.consecutiveFailures += 1
             statistics.lastFailure = ReporterFailure(time: update.time, error: error)
-            logger.debug("UpdateVehicle failed", metadata: [
-                "vehicle": "\(vehicleName)", "code": "\(error.code.name)", "class": "\(error.errorClass)", "message": "\(error.message)",
-            ])
+            logger.debug(
+                "UpdateVehicle failed",
+                metadata: [
+                    "vehicle": "\(vehicleName)", "code": "\(error.code.name)", "class": "\(error.errorClass)",
+                    "message": "\(error.message)",
+                ])
             for listener in listeners { await listener.didFail(update, error: error) }
             return error
         }
@@ -241,7 +245,8 @@ public actor VehicleReporter {
         if let progress = routeProgress {
             vehicle.navigationStatus = progress.navigationStatus
             let guided = progress.navigationStatus != .noGuidance && progress.destination != nil
-            vehicle.currentRouteSegment = guided && progress.remainingPath.count > 1 ? S2Polyline.encode(progress.remainingPath) : ""
+            vehicle.currentRouteSegment =
+                guided && progress.remainingPath.count > 1 ? S2Polyline.encode(progress.remainingPath) : ""
             vehicle.currentRouteSegmentEndPoint = guided ? progress.destination : nil
             vehicle.remainingDistanceMeters = guided ? progress.remainingDistanceMeters.flatMap(Self.wholeNumber) : nil
             vehicle.remainingTimeSeconds = guided ? progress.remainingTimeSeconds.flatMap(Self.wholeNumber) : nil

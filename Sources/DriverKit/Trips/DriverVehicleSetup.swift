@@ -9,7 +9,7 @@ public enum DriverVehicleSetup {
     ) async throws(TripServiceError) -> Vehicle {
         do {
             return try await client.getVehicle(name)
-        } catch where error.code == .notFound {
+        } catch  where error.code == .notFound {
             let vehicle = Vehicle(
                 vehicleState: .offline, supportedTripTypes: [.exclusive, .shared], maximumCapacity: 4,
                 vehicleType: VehicleType(category: .auto))

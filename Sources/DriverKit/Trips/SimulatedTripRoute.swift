@@ -16,9 +16,11 @@ public struct SimulatedTripRoute: Sendable {
         let stops = vehicle.waypoints.compactMap { $0.location?.point }
         guard let first = stops.first else {
             throw LocationSourceError(
-                "--simulate: vehicle \(vehicle.name) has no trip to drive (no remaining waypoints); assign it a trip first, or use --gpx, --nmea or --gpsd")
+                "--simulate: vehicle \(vehicle.name) has no trip to drive (no remaining waypoints); assign it a trip first, or use --gpx, --nmea or --gpsd"
+            )
         }
-        var start = vehicle.lastLocation?.location ?? Geo.destination(from: first, bearing: 225, distance: Self.approachMeters)
+        var start =
+            vehicle.lastLocation?.location ?? Geo.destination(from: first, bearing: 225, distance: Self.approachMeters)
         if vehicle.lastLocation?.location == nil, let snapped = graph?.nearest(to: start)?.point { start = snapped }
         var path = [start]
         for stop in stops {

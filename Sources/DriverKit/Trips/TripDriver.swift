@@ -130,7 +130,9 @@ public actor TripDriver {
         guard let id = snapshot.currentTripID else { return "no trip to advance" }
         do {
             let trip = try await tripClient.getTrip(tripName(id))
-            guard let step = TripStep.next(after: trip) else { return "trip \(id) is \(trip.tripStatus.protoName) already" }
+            guard let step = TripStep.next(after: trip) else {
+                return "trip \(id) is \(trip.tripStatus.protoName) already"
+            }
             return try await apply(step, to: id)
         } catch {
             return "trip \(id): \(Self.describe(error))"
@@ -234,7 +236,9 @@ public actor TripDriver {
 
     /// A failure as one line: its code and class when it is Fleet Engine's.
     public static func describe(_ error: any Error) -> String {
-        if let error = error as? TripServiceError { return "\(error.code.name) (\(error.errorClass)): \(error.message)" }
+        if let error = error as? TripServiceError {
+            return "\(error.code.name) (\(error.errorClass)): \(error.message)"
+        }
         return "\(error)"
     }
 

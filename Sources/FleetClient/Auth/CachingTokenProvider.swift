@@ -24,7 +24,10 @@ public actor CachingTokenProvider: AuthTokenProvider {
     /// Fetches made from the wrapped provider.
     public private(set) var fetchCount = 0
 
-    public init(_ base: any AuthTokenProvider, refreshMargin: Duration = .seconds(300), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        _ base: any AuthTokenProvider, refreshMargin: Duration = .seconds(300),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.base = base
         self.refreshMargin = refreshMargin
         self.now = now

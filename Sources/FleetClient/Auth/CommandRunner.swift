@@ -12,7 +12,9 @@ enum CommandRunner {
         var timedOut: Bool
     }
 
-    static func run(executable: String, arguments: [String], environment: [String: String], timeout: Duration) async throws -> Result {
+    static func run(
+        executable: String, arguments: [String], environment: [String: String], timeout: Duration
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -41,9 +43,10 @@ enum CommandRunner {
                 let stdout = stdoutHandle.readDataToEndOfFile()
                 group.wait()
                 let (status, timedOut) = running.wait()
-                continuation.resume(returning: Result(
-                    status: status, stdout: String(decoding: stdout, as: UTF8.self),
-                    stderr: String(decoding: stderr.data, as: UTF8.self), timedOut: timedOut))
+                continuation.resume(
+                    returning: Result(
+                        status: status, stdout: String(decoding: stdout, as: UTF8.self),
+                        stderr: String(decoding: stderr.data, as: UTF8.self), timedOut: timedOut))
             }
         }
     }
@@ -70,8 +73,12 @@ private final class RunningProcess: @unchecked Sendable {
 
     /// Children, grandchildren… of `pid`, deepest first, from Linux's `/proc/PID/task/PID/children`.
     private static func descendants(of pid: Int32) -> [Int32] {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return [] }
-        let children = text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else {
+            return []
+        }
+        let children = text.split(separator: " ").compactMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         return children.flatMap { descendants(of: $0) + [$0] }
     }
 

@@ -33,7 +33,8 @@ public struct CommandTokenProvider: AuthTokenProvider {
             throw TokenResponse.failure(source, "could not be started: \(error.localizedDescription)")
         }
         if result.timedOut {
-            throw TokenResponse.failure(source, "did not finish within \(Int(timeout.components.seconds)) s and was stopped")
+            throw TokenResponse.failure(
+                source, "did not finish within \(Int(timeout.components.seconds)) s and was stopped")
         }
         guard result.status == 0 else {
             let detail = result.stderr.split(whereSeparator: \.isNewline).first.map { ": \($0)" } ?? ""

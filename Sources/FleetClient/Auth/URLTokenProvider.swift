@@ -18,7 +18,10 @@ public struct URLTokenProvider: AuthTokenProvider {
     public let timeout: Duration
     private let now: @Sendable () -> Date
 
-    public init(url: String, httpClient: HTTPClient, timeout: Duration = .seconds(15), now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        url: String, httpClient: HTTPClient, timeout: Duration = .seconds(15),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.url = url
         self.httpClient = httpClient
         self.timeout = timeout
@@ -27,7 +30,10 @@ public struct URLTokenProvider: AuthTokenProvider {
 
     /// The URL fetched for `context`.
     public func resolvedURL(for context: AuthTokenContext) -> String {
-        let values = [("{tripId}", context.tripID ?? ""), ("{vehicleId}", context.vehicleID ?? ""), ("{role}", context.role.rawValue)]
+        let values = [
+            ("{tripId}", context.tripID ?? ""), ("{vehicleId}", context.vehicleID ?? ""),
+            ("{role}", context.role.rawValue),
+        ]
         if values.contains(where: { url.contains($0.0) }) {
             return values.reduce(url) { $0.replacingOccurrences(of: $1.0, with: QueryEncoding.escape($1.1)) }
         }
@@ -57,9 +63,12 @@ public struct URLTokenProvider: AuthTokenProvider {
         guard (200..<300).contains(status) else {
             let code = StatusCode(httpStatus: status)
             if code.errorClass == .recoverable || code == .resourceExhausted {
-                throw TripServiceError(code: code == .resourceExhausted ? .unavailable : code, message: "\(source) answered HTTP \(status)", httpStatus: status)
+                throw TripServiceError(
+                    code: code == .resourceExhausted ? .unavailable : code,
+                    message: "\(source) answered HTTP \(status)", httpStatus: status)
             }
-            throw TripServiceError(code: .unauthenticated, message: "\(source) refused with HTTP \(status)", httpStatus: status)
+            throw TripServiceError(
+                code: .unauthenticated, message: "\(source) refused with HTTP \(status)", httpStatus: status)
         }
         return try TokenResponse.parse(body, source: source, now: now())
     }

@@ -21,7 +21,8 @@ public actor FleetEngineBackend: TripBackend {
     public nonisolated var displayName: String { client.baseURL }
 
     public init(
-        client: FleetEngineClient, view: TripView = .journeySharingV1S, routeFormatType: PolylineFormatType = .unknownFormatType,
+        client: FleetEngineClient, view: TripView = .journeySharingV1S,
+        routeFormatType: PolylineFormatType = .unknownFormatType,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.client = client
@@ -70,15 +71,20 @@ struct KeptRoute: Sendable {
         guard !trip.tripStatus.isTerminal else { return false }
         var restored = false
         if let version = routeVersion, trip.route.isEmpty, trip.currentRouteSegment.isEmpty,
-            trip.currentRouteSegmentVersion.map({ $0 <= version }) ?? true, !(route.isEmpty && currentRouteSegment.isEmpty) {
+            trip.currentRouteSegmentVersion.map({ $0 <= version }) ?? true,
+            !(route.isEmpty && currentRouteSegment.isEmpty)
+        {
             trip.route = route
             trip.currentRouteSegment = currentRouteSegment
             trip.currentRouteSegmentVersion = version
-            if trip.currentRouteSegmentEndPoint == nil { trip.currentRouteSegmentEndPoint = currentRouteSegmentEndPoint }
+            if trip.currentRouteSegmentEndPoint == nil {
+                trip.currentRouteSegmentEndPoint = currentRouteSegmentEndPoint
+            }
             restored = true
         }
         if let version = trafficVersion, trip.currentRouteSegmentTraffic == nil, let traffic,
-            trip.currentRouteSegmentTrafficVersion.map({ $0 <= version }) ?? true {
+            trip.currentRouteSegmentTrafficVersion.map({ $0 <= version }) ?? true
+        {
             trip.currentRouteSegmentTraffic = traffic
             trip.currentRouteSegmentTrafficVersion = version
             restored = true

@@ -22,7 +22,8 @@ public struct FleetClientOptions: Sendable {
     public var userAgent: String
 
     public init(
-        requestTimeout: Duration = .seconds(15), maxResponseBytes: Int = 16 << 20, enumEncoding: EnumEncoding = .integers,
+        requestTimeout: Duration = .seconds(15), maxResponseBytes: Int = 16 << 20,
+        enumEncoding: EnumEncoding = .integers,
         requestHeader: RequestHeader? = nil, role: AuthTokenRole = .consumer, userAgent: String = "tripterm"
     ) {
         self.requestTimeout = requestTimeout

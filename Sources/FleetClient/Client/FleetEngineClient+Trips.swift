@@ -3,12 +3,16 @@ import FleetModel
 /// TripService over REST (`/v1/providers/{p}/trips…`).
 extension FleetEngineClient {
     /// `GET /v1/providers/{p}/trips/{t}`.
-    public func getTrip(_ name: TripName, options getOptions: GetTripOptions = .init()) async throws(TripServiceError) -> Trip {
+    public func getTrip(
+        _ name: TripName, options getOptions: GetTripOptions = .init()
+    ) async throws(TripServiceError) -> Trip {
         try await getTripResponse(name, options: getOptions).message
     }
 
     /// GetTrip with the response's metadata (the server's `Date`), for followers that stamp what they observed.
-    public func getTripResponse(_ name: TripName, options o: GetTripOptions = .init()) async throws(TripServiceError) -> FleetResponse<Trip> {
+    public func getTripResponse(
+        _ name: TripName, options o: GetTripOptions = .init()
+    ) async throws(TripServiceError) -> FleetResponse<Trip> {
         var fields = QueryEncoding()
         fields.add("view", o.view.isProtoDefault ? nil : queryValue(o.view))
         fields.add("currentRouteSegmentVersion", o.currentRouteSegmentVersion?.rfc3339)
@@ -16,7 +20,9 @@ extension FleetEngineClient {
         fields.add("routeFormatType", o.routeFormatType.isProtoDefault ? nil : queryValue(o.routeFormatType))
         fields.add("currentRouteSegmentTrafficVersion", o.currentRouteSegmentTrafficVersion?.rfc3339)
         fields.add("remainingWaypointsRouteVersion", o.remainingWaypointsRouteVersion?.rfc3339)
-        let request = FleetRequest(method: .get, path: FleetRequest.path(provider: name.provider, collection: "trips", id: name.tripID), query: query(fields))
+        let request = FleetRequest(
+            method: .get, path: FleetRequest.path(provider: name.provider, collection: "trips", id: name.tripID),
+            query: query(fields))
         return try await send(request, context: tripContext(name.tripID), as: Trip.self)
     }
 
@@ -25,7 +31,9 @@ extension FleetEngineClient {
     public func createTrip(_ trip: Trip, name: TripName) async throws(TripServiceError) -> Trip {
         var fields = QueryEncoding()
         fields.add("tripId", name.tripID)
-        let request = FleetRequest(method: .post, path: FleetRequest.path(provider: name.provider, collection: "trips"), query: query(fields), body: try body(trip))
+        let request = FleetRequest(
+            method: .post, path: FleetRequest.path(provider: name.provider, collection: "trips"), query: query(fields),
+            body: try body(trip))
         return try await send(request, context: tripContext(name.tripID), as: Trip.self).message
     }
 
@@ -34,16 +42,24 @@ extension FleetEngineClient {
     public func updateTrip(_ trip: Trip, name: TripName, updateMask: [String]) async throws(TripServiceError) -> Trip {
         var fields = QueryEncoding()
         fields.add("updateMask", updateMask.joined(separator: ","))
-        let request = FleetRequest(method: .put, path: FleetRequest.path(provider: name.provider, collection: "trips", id: name.tripID), query: query(fields), body: try body(trip))
+        let request = FleetRequest(
+            method: .put, path: FleetRequest.path(provider: name.provider, collection: "trips", id: name.tripID),
+            query: query(fields), body: try body(trip))
         return try await send(request, context: tripContext(name.tripID), as: Trip.self).message
     }
 
     /// `POST /v1/providers/{p}/trips:search`.
-    public func searchTrips(provider: String, _ search: SearchTripsRequest) async throws(TripServiceError) -> SearchTripsResponse {
-        let request = FleetRequest(method: .post, path: FleetRequest.path(provider: provider, collection: "trips:search"), query: query(), body: try body(search))
+    public func searchTrips(
+        provider: String, _ search: SearchTripsRequest
+    ) async throws(TripServiceError) -> SearchTripsResponse {
+        let request = FleetRequest(
+            method: .post, path: FleetRequest.path(provider: provider, collection: "trips:search"), query: query(),
+            body: try body(search))
         let context = AuthTokenContext(vehicleID: search.vehicleId.nonEmpty, role: options.role)
         return try await send(request, context: context, as: SearchTripsResponse.self).message
     }
 
-    private func tripContext(_ tripID: String) -> AuthTokenContext { AuthTokenContext(tripID: tripID, role: options.role) }
+    private func tripContext(_ tripID: String) -> AuthTokenContext {
+        AuthTokenContext(tripID: tripID, role: options.role)
+    }
 }

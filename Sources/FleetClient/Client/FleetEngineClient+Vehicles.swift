@@ -6,29 +6,41 @@ extension FleetEngineClient {
     public func createVehicle(_ vehicle: Vehicle, name: VehicleName) async throws(TripServiceError) -> Vehicle {
         var fields = QueryEncoding()
         fields.add("vehicleId", name.vehicleID)
-        let request = FleetRequest(method: .post, path: FleetRequest.path(provider: name.provider, collection: "vehicles"), query: query(fields), body: try body(vehicle))
+        let request = FleetRequest(
+            method: .post, path: FleetRequest.path(provider: name.provider, collection: "vehicles"),
+            query: query(fields), body: try body(vehicle))
         return try await send(request, context: vehicleContext(name.vehicleID), as: Vehicle.self).message
     }
 
     /// `GET /v1/providers/{p}/vehicles/{v}`.
-    public func getVehicle(_ name: VehicleName, options o: GetVehicleOptions = .init()) async throws(TripServiceError) -> Vehicle {
+    public func getVehicle(
+        _ name: VehicleName, options o: GetVehicleOptions = .init()
+    ) async throws(TripServiceError) -> Vehicle {
         var fields = QueryEncoding()
         fields.add("currentRouteSegmentVersion", o.currentRouteSegmentVersion?.rfc3339)
         fields.add("waypointsVersion", o.waypointsVersion?.rfc3339)
-        let request = FleetRequest(method: .get, path: FleetRequest.path(provider: name.provider, collection: "vehicles", id: name.vehicleID), query: query(fields))
+        let request = FleetRequest(
+            method: .get, path: FleetRequest.path(provider: name.provider, collection: "vehicles", id: name.vehicleID),
+            query: query(fields))
         return try await send(request, context: vehicleContext(name.vehicleID), as: Vehicle.self).message
     }
 
     /// `PUT /v1/providers/{p}/vehicles/{v}?updateMask=…`: sets the fields named in `updateMask` from `vehicle`.
-    public func updateVehicle(_ vehicle: Vehicle, name: VehicleName, updateMask: [String]) async throws(TripServiceError) -> Vehicle {
+    public func updateVehicle(
+        _ vehicle: Vehicle, name: VehicleName, updateMask: [String]
+    ) async throws(TripServiceError) -> Vehicle {
         var fields = QueryEncoding()
         fields.add("updateMask", updateMask.joined(separator: ","))
-        let request = FleetRequest(method: .put, path: FleetRequest.path(provider: name.provider, collection: "vehicles", id: name.vehicleID), query: query(fields), body: try body(vehicle))
+        let request = FleetRequest(
+            method: .put, path: FleetRequest.path(provider: name.provider, collection: "vehicles", id: name.vehicleID),
+            query: query(fields), body: try body(vehicle))
         return try await send(request, context: vehicleContext(name.vehicleID), as: Vehicle.self).message
     }
 
     /// `GET /v1/providers/{p}/vehicles` with the filters as query parameters.
-    public func listVehicles(provider: String, _ list: ListVehiclesRequest = .init()) async throws(TripServiceError) -> ListVehiclesResponse {
+    public func listVehicles(
+        provider: String, _ list: ListVehiclesRequest = .init()
+    ) async throws(TripServiceError) -> ListVehiclesResponse {
         var fields = QueryEncoding()
         fields.add("pageSize", list.pageSize.map { String($0) })
         fields.add("pageToken", list.pageToken)
@@ -39,9 +51,13 @@ extension FleetEngineClient {
         fields.add("vehicleState", list.vehicleState.map(queryValue))
         fields.add("onTripOnly", list.onTripOnly ? "true" : nil)
         fields.add("filter", list.filter)
-        let request = FleetRequest(method: .get, path: FleetRequest.path(provider: provider, collection: "vehicles"), query: query(fields))
-        return try await send(request, context: AuthTokenContext(role: options.role), as: ListVehiclesResponse.self).message
+        let request = FleetRequest(
+            method: .get, path: FleetRequest.path(provider: provider, collection: "vehicles"), query: query(fields))
+        return try await send(request, context: AuthTokenContext(role: options.role), as: ListVehiclesResponse.self)
+            .message
     }
 
-    private func vehicleContext(_ vehicleID: String) -> AuthTokenContext { AuthTokenContext(vehicleID: vehicleID, role: options.role) }
+    private func vehicleContext(_ vehicleID: String) -> AuthTokenContext {
+        AuthTokenContext(vehicleID: vehicleID, role: options.role)
+    }
 }

@@ -28,16 +28,20 @@ public struct FleetEngineClient: Sendable {
 
     /// - Throws: INVALID_ARGUMENT when `baseURL` is not an absolute http(s) URL.
     public init(
-        baseURL: String, tokenProvider: (any AuthTokenProvider)?, httpClient: HTTPClient, options: FleetClientOptions = .init()
+        baseURL: String, tokenProvider: (any AuthTokenProvider)?, httpClient: HTTPClient,
+        options: FleetClientOptions = .init()
     ) throws(TripServiceError) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URLComponents(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        guard let url = URLComponents(string: base), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
         else {
             throw TripServiceError(
                 code: .invalidArgument,
-                message: "invalid backend URL \"\(baseURL)\": expected http(s)://host[:port], e.g. https://fleetengine.googleapis.com")
+                message:
+                    "invalid backend URL \"\(baseURL)\": expected http(s)://host[:port], e.g. https://fleetengine.googleapis.com"
+            )
         }
         self.baseURL = base
         self.tokenProvider = tokenProvider
@@ -85,7 +89,8 @@ public struct FleetEngineClient: Sendable {
     /// A JSON body in the options' enum encoding.
     func body(_ message: some Encodable) throws(TripServiceError) -> Data {
         do {
-            return try ProtoJSON.encode(message, options: ProtoJSONEncodingOptions(enumsAsIntegers: options.enumEncoding == .integers))
+            return try ProtoJSON.encode(
+                message, options: ProtoJSONEncodingOptions(enumsAsIntegers: options.enumEncoding == .integers))
         } catch {
             throw TripServiceError(code: .invalidArgument, message: "could not encode the request: \(error)")
         }
@@ -110,7 +115,8 @@ public struct FleetEngineClient: Sendable {
             query.add("header.platform", header.platform.isProtoDefault ? nil : queryValue(header.platform))
             query.add("header.traceId", header.traceId.nonEmpty)
         }
-        for item in fields.items.enumerated().sorted(by: { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }) {
+        for item in fields.items.enumerated().sorted(by: { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }
+        ) {
             query.add(item.element.name, item.element.value)
         }
         if options.enumEncoding == .integers { query.add("$alt", "json;enum-encoding=int") }
@@ -132,7 +138,8 @@ public struct FleetEngineClient: Sendable {
 
     /// One HTTP exchange, bounded by the request timeout from sending to the last byte of the body.
     private func exchange(_ request: FleetRequest, token: String?) async throws(TripServiceError) -> RawResponse {
-        var http = HTTPClientRequest(url: baseURL + request.path + (request.query.isEmpty ? "" : "?" + request.query.encoded))
+        var http = HTTPClientRequest(
+            url: baseURL + request.path + (request.query.isEmpty ? "" : "?" + request.query.encoded))
         http.method = HTTPMethod(rawValue: request.method.rawValue)
         http.headers.add(name: "User-Agent", value: options.userAgent)
         http.headers.add(name: "Accept", value: "application/json")
@@ -145,14 +152,17 @@ public struct FleetEngineClient: Sendable {
         let timeout = options.requestTimeout
         let limit = options.maxResponseBytes
         let client = httpClient
-        let outcome: Result<RawResponse, any Error> = await withTaskGroup(of: Result<RawResponse, any Error>?.self) { group in
+        let outcome: Result<RawResponse, any Error> = await withTaskGroup(of: Result<RawResponse, any Error>?.self) {
+            group in
             group.addTask {
                 do {
                     let response = try await client.execute(prepared, timeout: TimeAmount(timeout))
                     let body = try await response.body.bytes(upTo: limit)
-                    return .success(RawResponse(
-                        status: Int(response.status.code), date: response.headers.first(name: "Date").flatMap(HTTPDate.parse),
-                        retryAfter: response.headers.first(name: "Retry-After"), body: body))
+                    return .success(
+                        RawResponse(
+                            status: Int(response.status.code),
+                            date: response.headers.first(name: "Date").flatMap(HTTPDate.parse),
+                            retryAfter: response.headers.first(name: "Retry-After"), body: body))
                 } catch {
                     return .failure(error)
                 }

@@ -3,7 +3,10 @@ import Foundation
 /// One REST call as it goes on the wire: method, path under the base URL, query parameters and JSON body.
 public struct FleetRequest: Sendable, Hashable {
     public enum Method: String, Sendable, Hashable {
-        case get = "GET", post = "POST", put = "PUT", delete = "DELETE"
+        case get = "GET"
+        case post = "POST"
+        case put = "PUT"
+        case delete = "DELETE"
     }
 
     public var method: Method

@@ -17,7 +17,9 @@ enum RetryAfter {
             let error = object["error"] as? [String: Any], let details = error["details"] as? [[String: Any]]
         else { return nil }
         for detail in details where (detail["@type"] as? String)?.hasSuffix("google.rpc.RetryInfo") == true {
-            if let text = detail["retryDelay"] as? String, text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds >= 0 {
+            if let text = detail["retryDelay"] as? String, text.hasSuffix("s"), let seconds = Double(text.dropLast()),
+                seconds >= 0
+            {
                 return .milliseconds(Int64((seconds * 1000).rounded(.up)))
             }
         }

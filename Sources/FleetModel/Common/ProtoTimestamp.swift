@@ -84,7 +84,9 @@ extension ProtoTimestamp {
         guard p.oneOf(UInt8(ascii: "T"), UInt8(ascii: "t")) != nil, let hour = p.digits(2), p.eat(UInt8(ascii: ":")),
             let minute = p.digits(2), p.eat(UInt8(ascii: ":")), let second = p.digits(2)
         else { return fail("malformed date or time") }
-        let dateInRange = date.map { (1...12).contains($0.month) && (1...daysIn(month: $0.month, year: $0.year)).contains($0.day) }
+        let dateInRange = date.map {
+            (1...12).contains($0.month) && (1...daysIn(month: $0.month, year: $0.year)).contains($0.day)
+        }
         guard dateInRange ?? true, hour < 24, minute < 60, second < 60 else { return fail("field out of range") }
         var nanos = 0
         if p.eat(UInt8(ascii: ".")) {

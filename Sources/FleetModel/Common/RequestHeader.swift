@@ -16,7 +16,10 @@ public struct RequestHeader: ProtoMessage, Hashable, Sendable {
     public var traceId: String
 
     public enum SdkType: Int32, ProtoEnum {
-        case sdkTypeUnspecified = 0, consumer = 1, driver = 2, javascript = 3
+        case sdkTypeUnspecified = 0
+        case consumer = 1
+        case driver = 2
+        case javascript = 3
 
         public var protoName: String {
             switch self {
@@ -29,7 +32,10 @@ public struct RequestHeader: ProtoMessage, Hashable, Sendable {
     }
 
     public enum Platform: Int32, ProtoEnum {
-        case platformUnspecified = 0, android = 1, ios = 2, web = 3
+        case platformUnspecified = 0
+        case android = 1
+        case ios = 2
+        case web = 3
 
         public var protoName: String {
             switch self {

@@ -59,7 +59,9 @@ public struct RoadStretch: ProtoMessage, Hashable, Sendable {
         }
 
         /// Cloud Logging spells these `STYLE_SLOWER_TRAFFIC`, `STYLE_TRAFFIC_JAM`.
-        public static let protoAliases: [String: Style] = ["STYLE_SLOWER_TRAFFIC": .slowerTraffic, "STYLE_TRAFFIC_JAM": .trafficJam]
+        public static let protoAliases: [String: Style] = [
+            "STYLE_SLOWER_TRAFFIC": .slowerTraffic, "STYLE_TRAFFIC_JAM": .trafficJam,
+        ]
     }
 
     public init(style: Style, offsetMeters: Int32, lengthMeters: Int32) {

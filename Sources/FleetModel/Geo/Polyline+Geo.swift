@@ -1,4 +1,5 @@
 // swift-format-ignore-file: IdentifiersMustBeASCII
+
 // The formulas keep their textbook names (φ latitude, λ longitude, δ angular distance, θ bearing).
 import Foundation
 

@@ -15,7 +15,8 @@ enum JSONNumberText {
             guard digit < 10 else { return nil }
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
             // Accumulate negatively for a negative number, so that T.min is reachable.
-            let (next, o2) = negative ? times10.subtractingReportingOverflow(T(digit)) : times10.addingReportingOverflow(T(digit))
+            let (next, o2) =
+                negative ? times10.subtractingReportingOverflow(T(digit)) : times10.addingReportingOverflow(T(digit))
             guard !o1, !o2 else { return nil }
             value = next
             i += 1
@@ -39,7 +40,11 @@ enum JSONNumberText {
         var exponent = 0
         while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
             if mantissa != 0 || bytes[i] != UInt8(ascii: "0") { digits += 1 }
-            if digits <= 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0")) } else { exponent += 1 }
+            if digits <= 19 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- UInt8(ascii: "0"))
+            } else {
+                exponent += 1
+            }
             i += 1
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {

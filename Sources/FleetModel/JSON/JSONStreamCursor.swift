@@ -85,7 +85,8 @@ struct JSONStreamCursor {
         // Asked out of order, the member could be behind. Every message asks in order (FleetModelTests and
         // TripFollowingTests check each one's requests), so only debug builds pay for checking it here.
         assert(
-            object.lastEnd < 0 || compare(bytes + object.lastStart, object.lastEnd - object.lastStart, wanted, name.count) < 0,
+            object.lastEnd < 0
+                || compare(bytes + object.lastStart, object.lastEnd - object.lastStart, wanted, name.count) < 0,
             "\(String(decoding: name, as: UTF8.self)) asked for out of order")
         while !objects[level].ended {
             let order = try keyOrder(wanted, name.count)
@@ -126,7 +127,9 @@ struct JSONStreamCursor {
     @inline(__always)
     private func keyOrder(_ name: UnsafePointer<UInt8>, _ length: Int) throws -> Int {
         let key = position + 1
-        if key + length < count, bytes[key + length] == UInt8(ascii: "\""), equal(bytes + key, name, length) { return 0 }
+        if key + length < count, bytes[key + length] == UInt8(ascii: "\""), equal(bytes + key, name, length) {
+            return 0
+        }
         var i = 0
         while key + i < count {
             let byte = bytes[key + i]
@@ -152,7 +155,8 @@ struct JSONStreamCursor {
         moved(parser)
         let object = objects[level]
         if object.lastEnd >= 0,
-            compare(bytes + object.lastStart, object.lastEnd - object.lastStart, bytes + key.start, key.end - key.start) >= 0
+            compare(bytes + object.lastStart, object.lastEnd - object.lastStart, bytes + key.start, key.end - key.start)
+                >= 0
         {
             throw ProtoDirectDecodingMiss()  // keys out of order, or repeated
         }
@@ -267,7 +271,8 @@ struct JSONStreamCursor {
 @inline(__always)
 private func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
     func eight(_ at: Int) -> Bool {
-        UnsafeRawPointer(a + at).loadUnaligned(as: UInt64.self) == UnsafeRawPointer(b + at).loadUnaligned(as: UInt64.self)
+        UnsafeRawPointer(a + at).loadUnaligned(as: UInt64.self)
+            == UnsafeRawPointer(b + at).loadUnaligned(as: UInt64.self)
     }
     guard length >= 8 else {
         for i in 0..<length where a[i] != b[i] { return false }

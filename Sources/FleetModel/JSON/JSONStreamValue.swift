@@ -187,7 +187,8 @@ public struct JSONStreamFields: ProtoFieldSource {
             // Non-ASCII bytes read so far in the document may have been in the array: then it is validated again.
             memory.pointee.repeatedFields.remember(
                 elements, of: name, at: slot,
-                text: UnsafeBufferPointer(start: cursor.pointee.bytes + array.start, count: cursor.pointee.position - array.start),
+                text: UnsafeBufferPointer(
+                    start: cursor.pointee.bytes + array.start, count: cursor.pointee.position - array.start),
                 depth: depth, lenientEnums: lenientEnums, nonASCII: cursor.pointee.sawNonASCII)
         }
         try end(array)

@@ -75,7 +75,8 @@ public struct JSONTape {
         precondition(!tokens.isEmpty, "withRoot before a successful parse")
         return try tokens.withUnsafeBufferPointer { tokens in
             let bytes = text.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            return try body(JSONTapeValue(tokens: tokens.baseAddress!, bytes: bytes, index: 0, lenientEnums: lenientEnums))
+            return try body(
+                JSONTapeValue(tokens: tokens.baseAddress!, bytes: bytes, index: 0, lenientEnums: lenientEnums))
         }
     }
 }

@@ -257,7 +257,8 @@ struct JSONTapeParser {
             while position < count, isDigit(bytes[position]) { position += 1 }
         }
         guard position == count || Self.endsNumber(bytes[position]) else { return nil }
-        return JSONTape.Token(kind: .number, flags: integral ? JSONTape.integral : 0, count: 0, start: start, end: position)
+        return JSONTape.Token(
+            kind: .number, flags: integral ? JSONTape.integral : 0, count: 0, start: start, end: position)
     }
 
     /// Whether `byte` may follow a number: a number runs into the next structural character or whitespace, so

@@ -28,7 +28,8 @@ public enum ProtoJSON {
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.userInfo[.protoJSONEncoding] = options
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(value)
     }
 
@@ -71,7 +72,8 @@ public struct ProtoJSONError: Error, Equatable, Sendable, CustomStringConvertibl
         case .keyNotFound(let key, let context):
             self.init(path: render(context.codingPath + [key]), message: "required field is missing")
         case .dataCorrupted(let context):
-            let syntax = context.codingPath.isEmpty
+            let syntax =
+                context.codingPath.isEmpty
                 && (context.underlyingError != nil || context.debugDescription.contains("not valid JSON"))
             let detail = context.underlyingError.map(Self.describeUnderlying) ?? ""
             let message = syntax ? "not valid JSON" + (detail.isEmpty ? "" : " (\(detail))") : context.debugDescription

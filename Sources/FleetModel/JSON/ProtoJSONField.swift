@@ -130,7 +130,8 @@ private func decodeProtoInteger<T: FixedWidthInteger & Decodable>(_ decoder: any
     }
     let number = try c.decode(Double.self)
     guard number.rounded() == number, let value = T(exactly: number) else {
-        throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected an integer in \(T.self) range, got \(number)")
+        throw DecodingError.dataCorruptedError(
+            in: c, debugDescription: "expected an integer in \(T.self) range, got \(number)")
     }
     return value
 }

@@ -20,7 +20,10 @@ public final class ProtoReader {
         let caseInsensitive = options.caseInsensitiveKeys
         for key in container.allKeys {
             let name = key.stringValue
-            let index = caseInsensitive ? ProtoJSONKey.folded(name) : name.utf8.contains(UInt8(ascii: "_")) ? ProtoJSONKey.camelCase(name) : name
+            let index =
+                caseInsensitive
+                ? ProtoJSONKey.folded(name)
+                : name.utf8.contains(UInt8(ascii: "_")) ? ProtoJSONKey.camelCase(name) : name
             // An exact lowerCamelCase member wins over a snake_case or differently cased twin.
             if let existing = members[index], existing.stringValue == index || name != index {
                 continue

@@ -11,7 +11,10 @@ public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
     public var pageToken: String
     public var minimumStaleness: ProtoDuration?
 
-    public init(vehicleId: String = "", activeTripsOnly: Bool = false, pageSize: Int32 = 0, pageToken: String = "", minimumStaleness: ProtoDuration? = nil) {
+    public init(
+        vehicleId: String = "", activeTripsOnly: Bool = false, pageSize: Int32 = 0, pageToken: String = "",
+        minimumStaleness: ProtoDuration? = nil
+    ) {
         self.vehicleId = vehicleId
         self.activeTripsOnly = activeTripsOnly
         self.pageSize = pageSize

@@ -58,7 +58,8 @@ public struct NameError: Error, Equatable, Sendable, CustomStringConvertible {
             case "\\": result += "\\\\"
             default:
                 let props = scalar.properties
-                let visible = scalar.value >= 0x20 && props.generalCategory != .control
+                let visible =
+                    scalar.value >= 0x20 && props.generalCategory != .control
                     && props.generalCategory != .format && !props.isDefaultIgnorableCodePoint
                     && props.canonicalCombiningClass == .notReordered
                 result += visible ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"

@@ -51,7 +51,8 @@ struct ResourceNameKind: Sendable {
     private func formatReason(_ segments: [String]) -> String {
         var reason = "must look like \(format)"
         if segments.count == 4, segments[0] == "providers",
-           let other = otherCollections.first(where: { $0.collection == segments[2] }) {
+            let other = otherCollections.first(where: { $0.collection == segments[2] })
+        {
             reason += " (this is \(other.noun))"
         } else if segments.count == 5, segments[4].isEmpty {
             reason += " (remove the trailing '/')"

@@ -62,7 +62,8 @@ enum Base64URL {
             let character = characters[index]
             let value = values[Int(character)]
             guard value != 0xFF else {
-                let reason: PolylineError.Reason = character == UInt8(ascii: "=")
+                let reason: PolylineError.Reason =
+                    character == UInt8(ascii: "=")
                     ? .invalidBase64Padding
                     : .invalidBase64Character(character)
                 throw PolylineError(.s2, reason, at: index)

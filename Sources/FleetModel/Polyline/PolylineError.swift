@@ -94,7 +94,7 @@ public struct PolylineError: Error, Equatable, Sendable, CustomStringConvertible
     public var offsetIsCharacter: Bool {
         switch reason {
         case .invalidPrecision, .invalidCharacter, .truncatedValue, .oddValueCount, .overflow,
-             .invalidBase64Character, .invalidBase64Padding, .invalidBase64Length:
+            .invalidBase64Character, .invalidBase64Padding, .invalidBase64Length:
             true
         default:
             format == .google

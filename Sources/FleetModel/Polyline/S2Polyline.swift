@@ -74,7 +74,8 @@ public enum S2Polyline {
         let count = try reader.readVarint32()
         // The smallest possible body: one face-run byte, the fixed-length first vertex, one byte per
         // further vertex, and the off-centre count byte.
-        let minimumBytes: UInt64 = count == 0
+        let minimumBytes: UInt64 =
+            count == 0
             ? 1
             : 1 + UInt64(S2PointCompression.firstVertexByteCount(level: Int(level))) + UInt64(count - 1) + 1
         guard minimumBytes <= UInt64(reader.remaining) else {

@@ -67,7 +67,10 @@ public struct BatteryInfo: ProtoMessage, Hashable, Sendable {
     public var powerSource: PowerSource
     public var batteryPercentage: Float
 
-    public init(batteryStatus: BatteryStatus = .unknownBatteryStatus, powerSource: PowerSource = .unknownPowerSource, batteryPercentage: Float = 0) {
+    public init(
+        batteryStatus: BatteryStatus = .unknownBatteryStatus, powerSource: PowerSource = .unknownPowerSource,
+        batteryPercentage: Float = 0
+    ) {
         self.batteryStatus = batteryStatus
         self.powerSource = powerSource
         self.batteryPercentage = batteryPercentage

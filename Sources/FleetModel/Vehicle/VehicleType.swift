@@ -3,7 +3,13 @@ public struct VehicleType: ProtoMessage, Hashable, Sendable {
     public var category: Category
 
     public enum Category: Int32, ProtoEnum {
-        case unknown = 0, auto = 1, taxi = 2, truck = 3, twoWheeler = 4, bicycle = 5, pedestrian = 6
+        case unknown = 0
+        case auto = 1
+        case taxi = 2
+        case truck = 3
+        case twoWheeler = 4
+        case bicycle = 5
+        case pedestrian = 6
 
         public var protoName: String {
             switch self {

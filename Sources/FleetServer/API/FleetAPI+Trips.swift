@@ -10,7 +10,9 @@ extension FleetAPI {
             throw FleetError.invalidArgument("tripId is required: pass it as the tripId query parameter")
         }
         let name: TripName
-        do { name = try TripName(provider: provider, tripID: tripID) } catch { throw FleetError.invalidArgument(error.description) }
+        do { name = try TripName(provider: provider, tripID: tripID) } catch {
+            throw FleetError.invalidArgument(error.description)
+        }
         let input = try await body(&request, as: Trip.self, field: "trip")
         let now = call.now
         var trip = try TripService.create(input, name: name, now: now)
@@ -19,7 +21,8 @@ extension FleetAPI {
         let stored = trip
         return try await store.write { tx in
             if !stored.vehicleId.isEmpty, try tx.vehicle(provider: provider, id: stored.vehicleId) == nil {
-                throw FleetError.notFound("vehicle \(stored.vehicleId) not found: create it before assigning trips to it")
+                throw FleetError.notFound(
+                    "vehicle \(stored.vehicleId) not found: create it before assigning trips to it")
             }
             guard try tx.insert(stored, as: name, at: now) else {
                 throw FleetError(.alreadyExists, "trip \(name) already exists")
@@ -43,13 +46,15 @@ extension FleetAPI {
         let generation = store.answers.generation
         let (trip, assignedVehicle) = try await getTrip(call, name)
         let body = try ProtoJSON.encode(trip, options: options)
-        store.answers.store(.init(body: body, assignedVehicle: assignedVehicle, second: second), for: key, computedAt: generation)
+        store.answers.store(
+            .init(body: body, assignedVehicle: assignedVehicle, second: second), for: key, computedAt: generation)
         return body
     }
 
     /// Whether `principal` may read the trip a cached GetTrip answer is for, by the trip's assigned vehicle kept with
     /// the answer. Both paths check a cached answer with it: this one and the fast path (``PollFastPath``).
-    static func authorize(_ principal: Principal, toRead answer: AnswerCache.Answer, tripID: String) throws(FleetError) {
+    static func authorize(_ principal: Principal, toRead answer: AnswerCache.Answer, tripID: String) throws(FleetError)
+    {
         try Authorizer.authorize(principal, .getTrip(tripID: tripID, assignedVehicle: answer.assignedVehicle))
     }
 
@@ -60,7 +65,8 @@ extension FleetAPI {
     func getTrip(_ call: Call, _ name: TripName) async throws -> (trip: Trip, assignedVehicle: String) {
         let options = TripReadOptions(
             view: try call.query.enumValue("view", as: TripView.self) ?? .tripViewUnspecified,
-            routeFormatType: try call.query.enumValue("routeFormatType", as: PolylineFormatType.self) ?? .unknownFormatType,
+            routeFormatType: try call.query.enumValue("routeFormatType", as: PolylineFormatType.self)
+                ?? .unknownFormatType,
             currentRouteSegmentVersion: try call.query.timestamp("currentRouteSegmentVersion"),
             currentRouteSegmentTrafficVersion: try call.query.timestamp("currentRouteSegmentTrafficVersion"),
             remainingWaypointsVersion: try call.query.timestamp("remainingWaypointsVersion"),
@@ -68,7 +74,8 @@ extension FleetAPI {
         let now = call.now
         let found = try await store.read { tx -> Trip? in
             guard let trip = try tx.trip(name) else { return nil }
-            return TripProgress.derive(trip, vehicle: try tx.vehicle(provider: name.provider, id: trip.vehicleId), now: now)
+            return TripProgress.derive(
+                trip, vehicle: try tx.vehicle(provider: name.provider, id: trip.vehicleId), now: now)
         }
         try Authorizer.authorize(call.principal, .getTrip(tripID: name.tripID, assignedVehicle: found?.vehicleId ?? ""))
         guard let found else { throw FleetError.notFound("trip \(name) not found") }
@@ -82,22 +89,28 @@ extension FleetAPI {
         let now = call.now
         return try await store.write { tx in
             let current = try tx.trip(name)
-            try Authorizer.authorize(principal, .updateTrip(
-                tripID: name.tripID, assignedVehicle: current?.vehicleId ?? "",
-                newVehicle: mask.contains("vehicleId") ? patch.vehicleId : nil))
+            try Authorizer.authorize(
+                principal,
+                .updateTrip(
+                    tripID: name.tripID, assignedVehicle: current?.vehicleId ?? "",
+                    newVehicle: mask.contains("vehicleId") ? patch.vehicleId : nil))
             guard let current else { throw FleetError.notFound("trip \(name) not found") }
             var updated = try TripService.update(current, with: patch, mask: mask, now: now)
             if updated.vehicleId != current.vehicleId, !updated.vehicleId.isEmpty,
-               try tx.vehicle(provider: name.provider, id: updated.vehicleId) == nil {
-                throw FleetError.notFound("vehicle \(updated.vehicleId) not found: create it before assigning trips to it")
+                try tx.vehicle(provider: name.provider, id: updated.vehicleId) == nil
+            {
+                throw FleetError.notFound(
+                    "vehicle \(updated.vehicleId) not found: create it before assigning trips to it")
             }
-            let explicit = mask.contains("vehicleWaypoints") && !updated.vehicleWaypoints.isEmpty ? updated.vehicleWaypoints : nil
+            let explicit =
+                mask.contains("vehicleWaypoints") && !updated.vehicleWaypoints.isEmpty ? updated.vehicleWaypoints : nil
             updated.vehicleWaypoints = []
             try tx.replace(updated, as: name, at: now)
             try tx.syncAssignments(
                 provider: name.provider, vehicleIDs: [current.vehicleId, updated.vehicleId],
                 explicitOrder: explicit.map { (updated.vehicleId, $0) }, now: now)
-            return try Self.answer(updated, vehicle: tx.vehicle(provider: name.provider, id: updated.vehicleId), now: now)
+            return try Self.answer(
+                updated, vehicle: tx.vehicle(provider: name.provider, id: updated.vehicleId), now: now)
         }
     }
 
@@ -138,10 +151,12 @@ extension FleetAPI {
             // Without a vehicleId Fleet Engine leaves out the route and ETA fields (reference §4).
             let vehicle = try tx.vehicle(provider: provider, id: search.vehicleId)
             let answered = trips.map { trip in
-                TripReadOptions().apply(to: vehicleID == nil ? trip : TripProgress.derive(trip, vehicle: vehicle, now: now))
+                TripReadOptions().apply(
+                    to: vehicleID == nil ? trip : TripProgress.derive(trip, vehicle: vehicle, now: now))
             }
             return SearchTripsResponse(
-                trips: answered, nextPageToken: more ? Self.pageToken(after: TripWaypoints.tripID(trips[trips.count - 1])) : "")
+                trips: answered,
+                nextPageToken: more ? Self.pageToken(after: TripWaypoints.tripID(trips[trips.count - 1])) : "")
         }
     }
 

@@ -61,7 +61,8 @@ extension FleetAPI {
             let active = try tx.trips(provider: name.provider, vehicleID: name.vehicleID, activeOnly: true)
             if let trip = active.first {
                 throw FleetError.failedPrecondition(
-                    "vehicle \(name) has active trips (\(trip.name)\(active.count > 1 ? " and \(active.count - 1) more" : "")): complete, cancel or reassign them first")
+                    "vehicle \(name) has active trips (\(trip.name)\(active.count > 1 ? " and \(active.count - 1) more" : "")): complete, cancel or reassign them first"
+                )
             }
             try tx.deleteVehicle(name)
         }
@@ -79,7 +80,9 @@ extension FleetAPI {
         let tripTypes = try query.enumValues("tripTypes", as: TripType.self)
         let categories = try query.enumValues("vehicleTypeCategories", as: VehicleType.Category.self)
         let minimumCapacity = try query.int32("minimumCapacity")
-        if let minimumCapacity, minimumCapacity < 1 { throw FleetError.invalidArgument("minimumCapacity must be at least 1") }
+        if let minimumCapacity, minimumCapacity < 1 {
+            throw FleetError.invalidArgument("minimumCapacity must be at least 1")
+        }
         let onTrip: Bool? = try query["onTrip"].map { text in
             switch text {
             case "true": return true

@@ -36,11 +36,13 @@ struct FleetAPI: HTTPResponder {
         let options = ProtoJSONEncodingOptions(enumsAsIntegers: call.query.enumsAsIntegers)
         var request = request
         switch call.route {
-        case .createTrip(let parent): return try encode(await createTrip(call, parent: parent, request: &request), options)
+        case .createTrip(let parent):
+            return try encode(await createTrip(call, parent: parent, request: &request), options)
         case .getTrip(let name): return try await getTripAnswer(call, name, options)
         case .updateTrip(let name): return try encode(await updateTrip(call, name, request: &request), options)
         case .deleteTrip(let name): return try encode(await deleteTrip(call, name), options)
-        case .searchTrips(let parent): return try encode(await searchTrips(call, parent: parent, request: &request), options)
+        case .searchTrips(let parent):
+            return try encode(await searchTrips(call, parent: parent, request: &request), options)
         case .createVehicle(let parent):
             return try encode(await createVehicle(call, parent: parent, request: &request), options)
         case .getVehicle(let name): return try encode(await getVehicle(call, name), options)
@@ -74,7 +76,9 @@ struct FleetAPI: HTTPResponder {
     }
 
     static func vehicleName(_ provider: String, _ id: String) throws(FleetError) -> VehicleName {
-        do { return try VehicleName(provider: provider, vehicleID: id) } catch { throw .invalidArgument(error.description) }
+        do { return try VehicleName(provider: provider, vehicleID: id) } catch {
+            throw .invalidArgument(error.description)
+        }
     }
 
     static func provider(of parent: String) -> String { String(parent.dropFirst("providers/".count)) }

@@ -61,7 +61,9 @@ public struct Authenticator: Sendable {
     /// The JWT of an `Authorization: Bearer <JWT>` header.
     static func bearerToken(_ authorizationHeader: String?) throws(FleetError) -> String {
         guard let header = authorizationHeader.map(Self.trimmingBlanks), !header.isEmpty else {
-            throw .unauthenticated("Request is missing required authentication credential: expected an `Authorization: Bearer <JWT>` header.")
+            throw .unauthenticated(
+                "Request is missing required authentication credential: expected an `Authorization: Bearer <JWT>` header."
+            )
         }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
@@ -94,7 +96,8 @@ public struct Authenticator: Sendable {
     static func trimmingBlanks(_ text: String) -> String {
         let bytes = text.utf8
         let isBlank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
-        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) })
+        else {
             return ""
         }
         if first == bytes.startIndex, last == bytes.index(before: bytes.endIndex) { return text }
@@ -104,12 +107,14 @@ public struct Authenticator: Sendable {
     /// The `alg` of the token's header, read before verification so `none` and HMAC tokens are refused by name.
     static func algorithm(of token: String) throws(FleetError) -> String {
         let segments = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3 else { throw .unauthenticated("JWT is malformed: expected three dot-separated parts.") }
+        guard segments.count == 3 else {
+            throw .unauthenticated("JWT is malformed: expected three dot-separated parts.")
+        }
         var text = segments[0].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while text.count % 4 != 0 { text += "=" }
         guard let data = Data(base64Encoded: text),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let alg = object["alg"] as? String
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let alg = object["alg"] as? String
         else { throw .unauthenticated("JWT header is malformed: no \"alg\".") }
         return alg
     }

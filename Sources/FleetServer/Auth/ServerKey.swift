@@ -25,9 +25,11 @@ public struct ServerKey: Sendable {
         let fm = FileManager.default
         if fm.fileExists(atPath: file.path) { return try load(from: file) }
         do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fm.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw FleetServerSetupError("cannot create the data directory \(directory.path): \(FleetServer.describe(error))")
+            throw FleetServerSetupError(
+                "cannot create the data directory \(directory.path): \(FleetServer.describe(error))")
         }
         let pem = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
         // Created with 0600 from the start so the key is never readable by others, not even briefly.

@@ -57,8 +57,8 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// The cached answer to a plain keep-alive GET, with its target and poll, or nil to pass the request on.
     private func cachedAnswer(_ request: HTTPRequest) -> (target: String, poll: CachedPoll, body: Data)? {
         guard request.method == .get, let target = request.path, !target.utf8.contains(UInt8(ascii: "#")),
-              request.headerFields[.connection].map({ !$0.lowercased().contains("close") }) ?? true,
-              request.headerFields[.expect] == nil
+            request.headerFields[.connection].map({ !$0.lowercased().contains("close") }) ?? true,
+            request.headerFields[.expect] == nil
         else { return nil }
         let authorization = request.headerFields[.authorization]
         let poll: CachedPoll
@@ -66,7 +66,9 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             poll = lastPoll.poll
         } else {
             let (path, query) = Self.split(target)
-            guard let fresh = fastPath.poll(path: path, rawQuery: query, authorization: authorization) else { return nil }
+            guard let fresh = fastPath.poll(path: path, rawQuery: query, authorization: authorization) else {
+                return nil
+            }
             poll = fresh
             lastPoll = authorization.map { (target, $0, fresh) }
         }

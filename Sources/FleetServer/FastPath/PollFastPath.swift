@@ -41,9 +41,9 @@ struct PollFastPath: Sendable {
     /// `path`, `rawQuery` and `authorization` as a ``CachedPoll``, or nil when only the ordinary path can answer.
     func poll(path: String, rawQuery: String, authorization: String?) -> CachedPoll? {
         guard let routed = try? RoutedRequest(method: .get, path: path, rawQuery: rawQuery),
-              case .getTrip(let name) = routed.route,
-              (try? routed.validateQuery()) != nil,
-              let claims = api.authenticator.verifiedClaims(authorizationHeader: authorization)
+            case .getTrip(let name) = routed.route,
+            (try? routed.validateQuery()) != nil,
+            let claims = api.authenticator.verifiedClaims(authorizationHeader: authorization)
         else { return nil }
         return CachedPoll(key: FleetAPI.answerKey(name, rawQuery: rawQuery), tripID: name.tripID, claims: claims)
     }
@@ -54,8 +54,8 @@ struct PollFastPath: Sendable {
     func answer(_ poll: CachedPoll) -> Data? {
         let now = api.clock()
         guard let principal = try? Authenticator.principal(poll.claims, now: now),
-              let answer = api.store.answers.reusableAnswer(for: poll.key, second: ProtoTimestamp(now).seconds),
-              (try? FleetAPI.authorize(principal, toRead: answer, tripID: poll.tripID)) != nil
+            let answer = api.store.answers.reusableAnswer(for: poll.key, second: ProtoTimestamp(now).seconds),
+            (try? FleetAPI.authorize(principal, toRead: answer, tripID: poll.tripID)) != nil
         else { return nil }
         return answer.body
     }

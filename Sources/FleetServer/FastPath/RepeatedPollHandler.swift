@@ -35,7 +35,8 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
         if betweenRequests, polls.unanswered == 0, let last, last.request == bytes {
             let start = ContinuousClock.now
             if let body = fastPath.answer(last.poll) {
-                context.writeAndFlush(wrapOutboundOut(response(body, allocator: context.channel.allocator)), promise: nil)
+                context.writeAndFlush(
+                    wrapOutboundOut(response(body, allocator: context.channel.allocator)), promise: nil)
                 LoggingMiddleware.log(
                     fastPath.logger, method: .get, path: CachedAnswerHandler.split(last.target).path, status: 200,
                     since: start, cached: .repeated)
@@ -74,7 +75,10 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
             while index < raw.count {
                 let byte = raw[index]
                 if byte == lf { return false }
-                guard byte == cr else { index += 1; continue }
+                guard byte == cr else {
+                    index += 1
+                    continue
+                }
                 guard index + 1 < raw.count, raw[index + 1] == lf else { return false }
                 let line = UnsafeRawBufferPointer(rebasing: raw[lineStart..<index])
                 if lineStart == 0 {

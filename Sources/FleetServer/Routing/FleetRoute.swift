@@ -21,7 +21,8 @@ public enum FleetRoute: Equatable, Sendable {
         var segments: [String] = []
         for segment in raw {
             // Most segments have nothing escaped; Foundation's decoding was a tenth of a cached GetTrip's time.
-            guard let decoded = segment.utf8.contains(0x25) ? String(segment).removingPercentEncoding : String(segment) else {
+            guard let decoded = segment.utf8.contains(0x25) ? String(segment).removingPercentEncoding : String(segment)
+            else {
                 throw .invalidArgument("Path \"\(path)\" is not valid percent-encoding.")
             }
             segments.append(decoded)
@@ -48,7 +49,9 @@ public enum FleetRoute: Equatable, Sendable {
         case (5, "trips"):
             try allow([.get, .put, .delete])
             let name: TripName
-            do { name = try TripName(provider: provider, tripID: segments[4]) } catch { throw .invalidArgument(error.description) }
+            do { name = try TripName(provider: provider, tripID: segments[4]) } catch {
+                throw .invalidArgument(error.description)
+            }
             switch method {
             case .get: return .getTrip(name)
             case .put: return .updateTrip(name)
@@ -57,7 +60,9 @@ public enum FleetRoute: Equatable, Sendable {
         case (5, "vehicles"):
             try allow([.get, .put, .delete])
             let name: VehicleName
-            do { name = try VehicleName(provider: provider, vehicleID: segments[4]) } catch { throw .invalidArgument(error.description) }
+            do { name = try VehicleName(provider: provider, vehicleID: segments[4]) } catch {
+                throw .invalidArgument(error.description)
+            }
             switch method {
             case .get: return .getVehicle(name)
             case .put: return .updateVehicle(name)
@@ -76,12 +81,19 @@ public enum FleetRoute: Equatable, Sendable {
     var queryParameters: Set<String> {
         switch self {
         case .createTrip: ["tripId"]
-        case .getTrip: ["view", "currentRouteSegmentVersion", "remainingWaypointsVersion", "routeFormatType",
-                        "currentRouteSegmentTrafficVersion", "remainingWaypointsRouteVersion"]
+        case .getTrip:
+            [
+                "view", "currentRouteSegmentVersion", "remainingWaypointsVersion", "routeFormatType",
+                "currentRouteSegmentTrafficVersion", "remainingWaypointsRouteVersion",
+            ]
         case .updateTrip, .updateVehicle: ["updateMask"]
         case .createVehicle: ["vehicleId"]
         case .getVehicle: ["currentRouteSegmentVersion", "waypointsVersion"]
-        case .listVehicles: ["pageSize", "pageToken", "minimumCapacity", "tripTypes", "vehicleTypeCategories", "vehicleState", "onTrip"]
+        case .listVehicles:
+            [
+                "pageSize", "pageToken", "minimumCapacity", "tripTypes", "vehicleTypeCategories", "vehicleState",
+                "onTrip",
+            ]
         case .deleteTrip, .deleteVehicle, .searchTrips: []
         }
     }

@@ -8,7 +8,9 @@ public struct QueryParameters: Sendable {
     private var values: [String: [String]] = [:]
 
     /// System parameters every method accepts.
-    static let system: Set<String> = ["$alt", "alt", "$.xgafv", "prettyPrint", "key", "fields", "$fields", "$prettyPrint"]
+    static let system: Set<String> = [
+        "$alt", "alt", "$.xgafv", "prettyPrint", "key", "fields", "$fields", "$prettyPrint",
+    ]
     /// `RequestHeader` fields, allowed as `header.*` on every method.
     static let header: Set<String> = [
         "languageCode", "regionCode", "sdkVersion", "osVersion", "deviceModel", "sdkType", "mapsSdkVersion",
@@ -21,7 +23,9 @@ public struct QueryParameters: Sendable {
             guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
                 throw .invalidArgument("Query parameter \"\(parts[0])\" is not valid percent-encoding.")
             }
-            let key = name.hasPrefix("$") ? name : name.split(separator: ".").map { FieldMask.camelCase(String($0)) }.joined(separator: ".")
+            let key =
+                name.hasPrefix("$")
+                ? name : name.split(separator: ".").map { FieldMask.camelCase(String($0)) }.joined(separator: ".")
             values[key, default: []].append(value)
         }
     }
@@ -37,7 +41,8 @@ public struct QueryParameters: Sendable {
         for name in values.keys.sorted() {
             if Self.system.contains(name) || allowed.contains(name) { continue }
             if name.hasPrefix("header."), Self.header.contains(String(name.dropFirst("header.".count))) { continue }
-            throw .invalidArgument("Invalid JSON payload received. Unknown name \"\(name)\": Cannot bind query parameter.")
+            throw .invalidArgument(
+                "Invalid JSON payload received. Unknown name \"\(name)\": Cannot bind query parameter.")
         }
     }
 
@@ -66,7 +71,8 @@ public struct QueryParameters: Sendable {
         if let number = Int32(text), let value = E(rawValue: number) { return value }
         if let value = E(protoName: text) { return value }
         let known = E.allCases.map(\.protoName).joined(separator: ", ")
-        throw .invalidArgument("Invalid value at '\(name)' (\(E.self)): \"\(text)\"; expected one of \(known) or its number")
+        throw .invalidArgument(
+            "Invalid value at '\(name)' (\(E.self)): \"\(text)\"; expected one of \(known) or its number")
     }
 
     public func enumValues<E: ProtoEnum>(_ name: String, as type: E.Type) throws(FleetError) -> [E] {
@@ -85,7 +91,9 @@ public struct QueryParameters: Sendable {
 
     public func int32(_ name: String) throws(FleetError) -> Int32? {
         guard let text = self[name], !text.isEmpty else { return nil }
-        guard let value = Int32(text) else { throw .invalidArgument("Invalid value at '\(name)' (TYPE_INT32): \"\(text)\"") }
+        guard let value = Int32(text) else {
+            throw .invalidArgument("Invalid value at '\(name)' (TYPE_INT32): \"\(text)\"")
+        }
         return value
     }
 }

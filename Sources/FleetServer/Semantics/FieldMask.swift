@@ -13,7 +13,9 @@ public struct FieldMask: Hashable, Sendable {
     public init(parsing text: String?) throws(FleetError) {
         let raw = (text ?? "").split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let text, !text.isEmpty else { throw .invalidArgument("updateMask is required: name the fields to update") }
+        guard let text, !text.isEmpty else {
+            throw .invalidArgument("updateMask is required: name the fields to update")
+        }
         var paths: [String] = []
         for path in raw {
             guard !path.isEmpty else { throw .invalidArgument("updateMask \"\(text)\" has an empty path") }
@@ -32,7 +34,8 @@ public struct FieldMask: Hashable, Sendable {
                 throw .invalidArgument("updateMask path \"\(path)\" is not a field of \(message)")
             }
             guard top == path else {
-                throw .invalidArgument("updateMask path \"\(path)\": only top-level fields of \(message) can be updated")
+                throw .invalidArgument(
+                    "updateMask path \"\(path)\": only top-level fields of \(message) can be updated")
             }
         }
     }

@@ -6,7 +6,9 @@ import FleetModel
 /// interval starts and ends on a vertex.
 enum TrafficPolylineConversion {
     static func consumable(_ data: TrafficPolylineData?, along path: [LatLng]) -> ConsumableTrafficPolyline? {
-        guard let stretches = data?.trafficRendering?.roadStretch, !stretches.isEmpty, path.count >= 2 else { return nil }
+        guard let stretches = data?.trafficRendering?.roadStretch, !stretches.isEmpty, path.count >= 2 else {
+            return nil
+        }
         let total = path.length
         guard total > 0 else { return nil }
         var vertices = zip(path, path.cumulativeDistances).map { (point: $0, distance: $1) }
@@ -22,9 +24,11 @@ enum TrafficPolylineConversion {
             vertices.insert((point: point, distance: cut), at: index)
         }
         func speed(at distance: Double) -> SpeedReadingInterval.Speed {
-            guard let stretch = stretches.first(where: {
-                Double($0.offsetMeters) <= distance && distance < Double($0.offsetMeters) + Double($0.lengthMeters)
-            }) else { return .normal }
+            guard
+                let stretch = stretches.first(where: {
+                    Double($0.offsetMeters) <= distance && distance < Double($0.offsetMeters) + Double($0.lengthMeters)
+                })
+            else { return .normal }
             switch stretch.style {
             case .slowerTraffic: return .slow
             case .trafficJam: return .trafficJam
@@ -39,8 +43,9 @@ enum TrafficPolylineConversion {
                 last.endPolylinePointIndex = Int32(i)
                 intervals[intervals.count - 1] = last
             } else {
-                intervals.append(SpeedReadingInterval(
-                    startPolylinePointIndex: Int32(i - 1), endPolylinePointIndex: Int32(i), speed: s))
+                intervals.append(
+                    SpeedReadingInterval(
+                        startPolylinePointIndex: Int32(i - 1), endPolylinePointIndex: Int32(i), speed: s))
             }
         }
         return ConsumableTrafficPolyline(

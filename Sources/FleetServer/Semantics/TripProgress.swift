@@ -14,7 +14,7 @@ public enum TripProgress {
     public static func derive(_ stored: Trip, vehicle: Vehicle?, now: ProtoTimestamp) -> Trip {
         var trip = stored
         guard !trip.tripStatus.isTerminal, !trip.vehicleId.isEmpty, let vehicle,
-              vehicle.name.split(separator: "/").last.map(String.init) == trip.vehicleId
+            vehicle.name.split(separator: "/").last.map(String.init) == trip.vehicleId
         else { return trip }
         trip.lastLocation = vehicle.lastLocation
         trip.lastLocationSnappable = vehicle.lastLocation?.isRoadSnapped ?? false
@@ -28,20 +28,23 @@ public enum TripProgress {
 
         // The reported segment counts only if it leads to this first stop.
         let segmentEnd = vehicle.currentRouteSegmentEndPoint
-        let segmentMatches = segmentEnd.map {
-            $0.tripId.isEmpty || ($0.tripId == first.tripId && $0.waypointType == first.waypointType)
-        } ?? true
+        let segmentMatches =
+            segmentEnd.map {
+                $0.tripId.isEmpty || ($0.tripId == first.tripId && $0.waypointType == first.waypointType)
+            } ?? true
         var path = segmentMatches ? (try? S2Polyline.decode(vehicle.currentRouteSegment)) ?? [] : []
         let reported = !path.isEmpty
         let here = vehicle.lastLocation?.location
         if path.isEmpty, let here, let target = first.location?.point { path = [here, target] }
         guard !path.isEmpty else { return trip }
 
-        let segmentVersion = (reported ? vehicle.currentRouteSegmentVersion : nil) ?? vehicle.waypointsVersion
+        let segmentVersion =
+            (reported ? vehicle.currentRouteSegmentVersion : nil) ?? vehicle.waypointsVersion
             ?? vehicle.lastLocation?.serverTime
         let pathDistance = here.flatMap { path.remainingDistance(from: $0) } ?? path.length
         let firstDistance = (segmentMatches ? vehicle.remainingDistanceMeters : nil) ?? Int32(pathDistance.rounded())
-        let firstETA = (segmentMatches ? vehicle.etaToFirstWaypoint : nil)
+        let firstETA =
+            (segmentMatches ? vehicle.etaToFirstWaypoint : nil)
             ?? now + .milliseconds(Int64(Double(firstDistance) / assumedSpeedMetersPerSecond * 1000))
         let segment = reported ? vehicle.currentRouteSegment : S2Polyline.encode(path)
 
@@ -50,7 +53,8 @@ public enum TripProgress {
         trip.currentRouteSegmentVersion = segmentVersion
         trip.currentRouteSegmentEndPoint = TripWaypoint(
             location: first.location, tripId: first.tripId, waypointType: first.waypointType)
-        if reported, let traffic = TrafficPolylineConversion.consumable(vehicle.currentRouteSegmentTraffic, along: path) {
+        if reported, let traffic = TrafficPolylineConversion.consumable(vehicle.currentRouteSegmentTraffic, along: path)
+        {
             trip.currentRouteSegmentTraffic = traffic
             trip.currentRouteSegmentTrafficVersion = segmentVersion
         }
@@ -83,7 +87,8 @@ public enum TripProgress {
         trip.remainingWaypointsRouteVersion = [segmentVersion, vehicle.waypointsVersion].compactMap { $0 }.max()
 
         if [.new, .enrouteToPickup, .arrivedAtPickup].contains(trip.tripStatus),
-           let pickup = waypoints.first(where: { $0.tripId == id && $0.waypointType == .pickupWaypointType }) {
+            let pickup = waypoints.first(where: { $0.tripId == id && $0.waypointType == .pickupWaypointType })
+        {
             trip.pickupTime = pickup.eta
         }
         if let dropoff = waypoints.last(where: { $0.tripId == id && $0.waypointType == .dropOffWaypointType }) {

@@ -42,10 +42,13 @@ public struct TripReadOptions: Sendable, Equatable {
             trip.currentRouteSegment = ""
         }
         if let known = currentRouteSegmentTrafficVersion, let version = trip.currentRouteSegmentTrafficVersion,
-           version <= known {
+            version <= known
+        {
             trip.currentRouteSegmentTraffic = nil
         }
-        if let known = remainingWaypointsRouteVersion, let version = trip.remainingWaypointsRouteVersion, version <= known {
+        if let known = remainingWaypointsRouteVersion, let version = trip.remainingWaypointsRouteVersion,
+            version <= known
+        {
             trip.remainingWaypoints = trip.remainingWaypoints.map { waypoint in
                 var w = waypoint
                 w.encodedPathToWaypoint = ""

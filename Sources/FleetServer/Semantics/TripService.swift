@@ -5,7 +5,8 @@ import FleetModel
 /// unit-testable.
 public enum TripService {
     /// Fields CreateTrip uses; every other field of the body is ignored (reference §4).
-    static let fieldsKeptOnCreate = "tripType, pickupPoint, numberOfPassengers, vehicleId, dropoffPoint, intermediateDestinations, vehicleWaypoints"
+    static let fieldsKeptOnCreate =
+        "tripType, pickupPoint, numberOfPassengers, vehicleId, dropoffPoint, intermediateDestinations, vehicleWaypoints"
 
     /// The fields an UpdateTrip mask may name. Server-maintained and immutable fields are accepted in a mask and
     /// ignored, as Fleet Engine does; anything else is not a Trip field and is INVALID_ARGUMENT.
@@ -35,7 +36,9 @@ public enum TripService {
         for (i, stop) in input.intermediateDestinations.enumerated() {
             try validatePoint(stop, field: "trip.intermediateDestinations[\(i)]", required: true)
         }
-        guard input.numberOfPassengers >= 0 else { throw .invalidArgument("trip.numberOfPassengers must not be negative") }
+        guard input.numberOfPassengers >= 0 else {
+            throw .invalidArgument("trip.numberOfPassengers must not be negative")
+        }
         if !input.intermediateDestinations.isEmpty, input.tripType != .exclusive {
             throw .invalidArgument("trip.intermediateDestinations are supported only for EXCLUSIVE trips")
         }
@@ -45,8 +48,9 @@ public enum TripService {
         if input.tripType == .shared, !input.vehicleId.isEmpty, input.vehicleWaypoints.isEmpty {
             throw .invalidArgument("trip.vehicleWaypoints are required for a SHARED trip created with a vehicleId")
         }
-        var trip = Trip(name: name.description, tripStatus: .new, tripType: input.tripType,
-                        pickupPoint: input.pickupPoint, dropoffPoint: input.dropoffPoint)
+        var trip = Trip(
+            name: name.description, tripStatus: .new, tripType: input.tripType,
+            pickupPoint: input.pickupPoint, dropoffPoint: input.dropoffPoint)
         trip.numberOfPassengers = input.numberOfPassengers
         trip.vehicleId = input.vehicleId
         trip.intermediateDestinations = input.intermediateDestinations
@@ -62,7 +66,8 @@ public enum TripService {
         try mask.validate(against: updatableFields.union(ignoredFields), message: "Trip")
         var trip = current
         if current.tripStatus.isTerminal {
-            throw .failedPrecondition("trip \(current.name) is \(current.tripStatus.protoName), which is final: it can no longer be updated")
+            throw .failedPrecondition(
+                "trip \(current.name) is \(current.tripStatus.protoName), which is final: it can no longer be updated")
         }
         for path in mask.paths where updatableFields.contains(path) {
             switch path {
@@ -73,7 +78,9 @@ public enum TripService {
                 trip.vehicleId = patch.vehicleId
             case "tripStatus": trip.tripStatus = patch.tripStatus
             case "tripType":
-                guard patch.tripType != .unknownTripType else { throw .invalidArgument("trip.tripType must be SHARED or EXCLUSIVE") }
+                guard patch.tripType != .unknownTripType else {
+                    throw .invalidArgument("trip.tripType must be SHARED or EXCLUSIVE")
+                }
                 trip.tripType = patch.tripType
             case "pickupPoint":
                 try validatePoint(patch.pickupPoint, field: "trip.pickupPoint", required: true)
@@ -94,14 +101,16 @@ public enum TripService {
                 // A race guard, not a value: the caller passes back the version it saw.
                 if patch.intermediateDestinationsVersion != current.intermediateDestinationsVersion {
                     throw .failedPrecondition(
-                        "trip.intermediateDestinationsVersion \(patch.intermediateDestinationsVersion?.rfc3339 ?? "(unset)") does not match the trip's \(current.intermediateDestinationsVersion?.rfc3339 ?? "(unset)"): the intermediate destinations changed")
+                        "trip.intermediateDestinationsVersion \(patch.intermediateDestinationsVersion?.rfc3339 ?? "(unset)") does not match the trip's \(current.intermediateDestinationsVersion?.rfc3339 ?? "(unset)"): the intermediate destinations changed"
+                    )
                 }
             case "actualPickupPoint": trip.actualPickupPoint = patch.actualPickupPoint
             case "actualPickupArrivalPoint": trip.actualPickupArrivalPoint = patch.actualPickupArrivalPoint
             case "actualDropoffPoint": trip.actualDropoffPoint = patch.actualDropoffPoint
             case "actualIntermediateDestinationArrivalPoints":
                 trip.actualIntermediateDestinationArrivalPoints = patch.actualIntermediateDestinationArrivalPoints
-            case "actualIntermediateDestinations": trip.actualIntermediateDestinations = patch.actualIntermediateDestinations
+            case "actualIntermediateDestinations":
+                trip.actualIntermediateDestinations = patch.actualIntermediateDestinations
             case "vehicleWaypoints": trip.vehicleWaypoints = patch.vehicleWaypoints.map(TripWaypoints.stripped)
             case "attributes":
                 try validateAttributes(patch.attributes)
@@ -115,8 +124,10 @@ public enum TripService {
         }
         let count = Int32(trip.intermediateDestinations.count)
         if trip.intermediateDestinationIndex < 0 || (count > 0 && trip.intermediateDestinationIndex >= count)
-            || (count == 0 && trip.intermediateDestinationIndex != 0) {
-            throw .invalidArgument("trip.intermediateDestinationIndex \(trip.intermediateDestinationIndex) is outside 0..<\(count)")
+            || (count == 0 && trip.intermediateDestinationIndex != 0)
+        {
+            throw .invalidArgument(
+                "trip.intermediateDestinationIndex \(trip.intermediateDestinationIndex) is outside 0..<\(count)")
         }
         recordActualTimes(from: current, to: &trip, now: now)
         return trip
@@ -137,18 +148,29 @@ public enum TripService {
             throw .failedPrecondition("trip \(current.name) needs a vehicleId before it can be \(status.protoName)")
         }
         if [.enrouteToIntermediateDestination, .arrivedAtIntermediateDestination].contains(status),
-           trip.intermediateDestinations.isEmpty {
-            throw .failedPrecondition("trip \(current.name) has no intermediateDestinations, so it cannot be \(status.protoName)")
+            trip.intermediateDestinations.isEmpty
+        {
+            throw .failedPrecondition(
+                "trip \(current.name) has no intermediateDestinations, so it cannot be \(status.protoName)")
         }
-        if status == .complete, ![.enrouteToDropoff, .arrivedAtIntermediateDestination, .enrouteToIntermediateDestination, .arrivedAtPickup].contains(current.tripStatus) {
-            throw .failedPrecondition("trip \(current.name) cannot be COMPLETE from \(current.tripStatus.protoName): the rider was never picked up")
+        if status == .complete,
+            ![
+                .enrouteToDropoff, .arrivedAtIntermediateDestination, .enrouteToIntermediateDestination,
+                .arrivedAtPickup,
+            ].contains(current.tripStatus)
+        {
+            throw .failedPrecondition(
+                "trip \(current.name) cannot be COMPLETE from \(current.tripStatus.protoName): the rider was never picked up"
+            )
         }
     }
 
     /// Actual pickup time when the vehicle leaves the pickup, actual dropoff time at COMPLETE.
     static func recordActualTimes(from current: Trip, to trip: inout Trip, now: ProtoTimestamp) {
         let beforePickup: Set<TripStatus> = [.new, .enrouteToPickup, .arrivedAtPickup]
-        if beforePickup.contains(current.tripStatus), !beforePickup.contains(trip.tripStatus), trip.tripStatus != .canceled {
+        if beforePickup.contains(current.tripStatus), !beforePickup.contains(trip.tripStatus),
+            trip.tripStatus != .canceled
+        {
             trip.pickupTime = now
         }
         if trip.tripStatus == .complete { trip.dropoffTime = now }
@@ -158,7 +180,8 @@ public enum TripService {
     public static func checkDeletable(_ trip: Trip) throws(FleetError) {
         if !trip.vehicleId.isEmpty, !trip.tripStatus.isTerminal {
             throw .failedPrecondition(
-                "trip \(trip.name) is \(trip.tripStatus.protoName) and assigned to vehicle \(trip.vehicleId): complete, cancel or unassign it before deleting it")
+                "trip \(trip.name) is \(trip.tripStatus.protoName) and assigned to vehicle \(trip.vehicleId): complete, cancel or unassign it before deleting it"
+            )
         }
     }
 

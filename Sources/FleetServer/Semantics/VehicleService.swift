@@ -86,7 +86,8 @@ public enum VehicleService {
                         throw .invalidArgument("vehicle.currentRouteSegment is not an S2 polyline: \(error)")
                     }
                 }
-                if patch.currentRouteSegment != current.currentRouteSegment || current.currentRouteSegmentVersion == nil {
+                if patch.currentRouteSegment != current.currentRouteSegment || current.currentRouteSegmentVersion == nil
+                {
                     v.currentRouteSegment = patch.currentRouteSegment
                     v.currentRouteSegmentVersion = now
                 }
@@ -110,7 +111,9 @@ public enum VehicleService {
         }
         if mask.contains("remainingTimeSeconds") {
             if let seconds = patch.remainingTimeSeconds {
-                guard seconds >= 0 else { throw .invalidArgument("vehicle.remainingTimeSeconds \(seconds) is negative") }
+                guard seconds >= 0 else {
+                    throw .invalidArgument("vehicle.remainingTimeSeconds \(seconds) is negative")
+                }
                 v.etaToFirstWaypoint = now + .seconds(Int64(seconds))
             } else if !mask.contains("etaToFirstWaypoint") {
                 v.etaToFirstWaypoint = nil
@@ -126,17 +129,22 @@ public enum VehicleService {
         var remaining = current
         for (i, waypoint) in given.enumerated() {
             guard let j = remaining.firstIndex(where: { TripWaypoints.same($0, waypoint) }) else {
-                throw .invalidArgument("vehicle.waypoints[\(i)] (trip \"\(waypoint.tripId)\") is not one of the vehicle's remaining waypoints")
+                throw .invalidArgument(
+                    "vehicle.waypoints[\(i)] (trip \"\(waypoint.tripId)\") is not one of the vehicle's remaining waypoints"
+                )
             }
             remaining.remove(at: j)
         }
         if let missing = remaining.first {
-            throw .invalidArgument("vehicle.waypoints must contain all remaining waypoints; missing one of trip \"\(missing.tripId)\"")
+            throw .invalidArgument(
+                "vehicle.waypoints must contain all remaining waypoints; missing one of trip \"\(missing.tripId)\"")
         }
     }
 
     /// A reported location with the server's receive time; FLEET_ENGINE_LOCATION is output only.
-    static func stamped(_ location: VehicleLocation, now: ProtoTimestamp, field: String) throws(FleetError) -> VehicleLocation {
+    static func stamped(
+        _ location: VehicleLocation, now: ProtoTimestamp, field: String
+    ) throws(FleetError) -> VehicleLocation {
         guard let point = location.location else { throw .invalidArgument("\(field).location is required") }
         try TripService.validate(point, field: "\(field).location")
         if location.locationSensor == .fleetEngineLocation {
@@ -154,14 +162,18 @@ public enum VehicleService {
     }
 
     static func validateTripTypes(_ types: [TripType]) throws(FleetError) {
-        guard !types.isEmpty else { throw .invalidArgument("vehicle.supportedTripTypes is required (SHARED and/or EXCLUSIVE)") }
+        guard !types.isEmpty else {
+            throw .invalidArgument("vehicle.supportedTripTypes is required (SHARED and/or EXCLUSIVE)")
+        }
         if types.contains(.unknownTripType) {
             throw .invalidArgument("vehicle.supportedTripTypes must not contain UNKNOWN_TRIP_TYPE")
         }
     }
 
     static func validateCapacity(_ capacity: Int32) throws(FleetError) {
-        guard capacity >= 1 else { throw .invalidArgument("vehicle.maximumCapacity is required and must be at least 1") }
+        guard capacity >= 1 else {
+            throw .invalidArgument("vehicle.maximumCapacity is required and must be at least 1")
+        }
     }
 
     static func validateType(_ type: VehicleType?) throws(FleetError) {

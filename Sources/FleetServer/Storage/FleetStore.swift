@@ -28,24 +28,25 @@ public final class FleetStore: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: trips and vehicles") { db in
-            try db.execute(sql: """
-                CREATE TABLE trip (
-                    provider TEXT NOT NULL,
-                    id TEXT NOT NULL,
-                    vehicleId TEXT NOT NULL,
-                    status INTEGER NOT NULL,
-                    json TEXT NOT NULL,
-                    PRIMARY KEY (provider, id)
-                ) WITHOUT ROWID;
-                CREATE INDEX trip_by_vehicle ON trip (provider, vehicleId);
-                CREATE TABLE vehicle (
-                    provider TEXT NOT NULL,
-                    id TEXT NOT NULL,
-                    state INTEGER NOT NULL,
-                    json TEXT NOT NULL,
-                    PRIMARY KEY (provider, id)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE trip (
+                        provider TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        vehicleId TEXT NOT NULL,
+                        status INTEGER NOT NULL,
+                        json TEXT NOT NULL,
+                        PRIMARY KEY (provider, id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX trip_by_vehicle ON trip (provider, vehicleId);
+                    CREATE TABLE vehicle (
+                        provider TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        state INTEGER NOT NULL,
+                        json TEXT NOT NULL,
+                        PRIMARY KEY (provider, id)
+                    ) WITHOUT ROWID;
+                    """)
         }
         migrator.registerMigration("v2: trip update time") { db in
             // Seconds since 1970 of the last write, for SearchTrips' minimumStaleness.
@@ -71,16 +72,18 @@ public struct FleetTransaction {
     let db: Database
 
     public func trip(_ name: TripName) throws -> Trip? {
-        guard let json = try String.fetchOne(
-            db, sql: "SELECT json FROM trip WHERE provider = ? AND id = ?", arguments: [name.provider, name.tripID])
+        guard
+            let json = try String.fetchOne(
+                db, sql: "SELECT json FROM trip WHERE provider = ? AND id = ?", arguments: [name.provider, name.tripID])
         else { return nil }
         return try Self.decode(Trip.self, json)
     }
 
     public func vehicle(_ name: VehicleName) throws -> Vehicle? {
-        guard let json = try String.fetchOne(
-            db, sql: "SELECT json FROM vehicle WHERE provider = ? AND id = ?",
-            arguments: [name.provider, name.vehicleID])
+        guard
+            let json = try String.fetchOne(
+                db, sql: "SELECT json FROM vehicle WHERE provider = ? AND id = ?",
+                arguments: [name.provider, name.vehicleID])
         else { return nil }
         return try Self.decode(Vehicle.self, json)
     }
@@ -98,17 +101,22 @@ public struct FleetTransaction {
     /// Inserts a new trip; false when one with this name exists.
     public func insert(_ trip: Trip, as name: TripName, at now: ProtoTimestamp) throws -> Bool {
         try db.execute(
-            sql: "INSERT OR IGNORE INTO trip (provider, id, vehicleId, status, json, updateTime) VALUES (?, ?, ?, ?, ?, ?)",
-            arguments: [name.provider, name.tripID, trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
-                        now.date.timeIntervalSince1970])
+            sql:
+                "INSERT OR IGNORE INTO trip (provider, id, vehicleId, status, json, updateTime) VALUES (?, ?, ?, ?, ?, ?)",
+            arguments: [
+                name.provider, name.tripID, trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
+                now.date.timeIntervalSince1970,
+            ])
         return db.changesCount == 1
     }
 
     public func replace(_ trip: Trip, as name: TripName, at now: ProtoTimestamp) throws {
         try db.execute(
             sql: "UPDATE trip SET vehicleId = ?, status = ?, json = ?, updateTime = ? WHERE provider = ? AND id = ?",
-            arguments: [trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
-                        now.date.timeIntervalSince1970, name.provider, name.tripID])
+            arguments: [
+                trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
+                now.date.timeIntervalSince1970, name.provider, name.tripID,
+            ])
     }
 
     public func deleteTrip(_ name: TripName) throws {

@@ -10,7 +10,7 @@ extension FleetTransaction {
     ) throws {
         for vehicleID in Set(vehicleIDs) where !vehicleID.isEmpty {
             guard let name = try? VehicleName(provider: provider, vehicleID: vehicleID),
-                  var vehicle = try self.vehicle(name)
+                var vehicle = try self.vehicle(name)
             else { continue }
             let active = try trips(provider: provider, vehicleID: vehicleID, activeOnly: true)
             let ids = active.map(TripWaypoints.tripID)

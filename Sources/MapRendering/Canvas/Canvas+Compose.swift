@@ -1,4 +1,5 @@
 import TerminalCore
+
 extension Canvas {
     /// Writes the drawn cells into `buffer` with the theme's styles, the canvas's top-left at (`originX`, `originY`);
     /// empty cells are left as they are.

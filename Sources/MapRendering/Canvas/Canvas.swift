@@ -57,7 +57,8 @@ public struct Canvas: Sendable {
         switch marker {
         case .braille:
             let cell = (y >> 2) * columns + (x >> 1)
-            return bits[cell] & Self.brailleMasks[(y & 3) << 1 | (x & 1)] != 0 ? MapRole(rawValue: roles[cell] &- 1) : nil
+            return bits[cell] & Self.brailleMasks[(y & 3) << 1 | (x & 1)] != 0
+                ? MapRole(rawValue: roles[cell] &- 1) : nil
         case .halfBlock:
             return MapRole(rawValue: roles[((y >> 1) * columns + x) << 1 | (y & 1)] &- 1)
         case .ascii:
@@ -81,7 +82,9 @@ public struct Canvas: Sendable {
         let ink = role.rawValue &+ 1
         withRasteriser { rasteriser in
             if points.count == 1 {
-                if first.x >= 0, first.y >= 0 { rasteriser.plot(x: Int(first.x), y: Int(first.y), ink: ink, stroke: Stroke.point) }
+                if first.x >= 0, first.y >= 0 {
+                    rasteriser.plot(x: Int(first.x), y: Int(first.y), ink: ink, stroke: Stroke.point)
+                }
                 return
             }
             for i in 1..<points.count { rasteriser.drawLine(from: points[i - 1], to: points[i], ink: ink) }

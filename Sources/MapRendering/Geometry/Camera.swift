@@ -22,7 +22,8 @@ public struct Camera: Hashable, Sendable {
     private var needsFit = true
 
     public init(
-        viewport: Viewport, isFollowing: Bool = true, zoomQuantum: Double = 0.25, zoomLimits: ClosedRange<Double> = 2...19,
+        viewport: Viewport, isFollowing: Bool = true, zoomQuantum: Double = 0.25,
+        zoomLimits: ClosedRange<Double> = 2...19,
         followMaxZoom: Double = 17, padding: Int = 2
     ) {
         self.viewport = viewport
@@ -37,7 +38,8 @@ public struct Camera: Hashable, Sendable {
     /// Re-fits the view to `points` when following and needed; a new size or marker always applies. Returns whether
     /// the viewport changed.
     @discardableResult
-    public mutating func update(fitting points: [LatLng], columns: Int, rows: Int, marker: CanvasMarker? = nil) -> Bool {
+    public mutating func update(fitting points: [LatLng], columns: Int, rows: Int, marker: CanvasMarker? = nil) -> Bool
+    {
         let before = viewport
         if columns != viewport.columns || rows != viewport.rows || (marker.map { $0 != viewport.marker } ?? false) {
             viewport = viewport.resized(columns: columns, rows: rows, marker: marker)

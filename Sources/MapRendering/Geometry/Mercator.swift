@@ -1,3 +1,5 @@
+import FleetModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FleetModel
 
 /// A point in Web Mercator on the unit square, as slippy-map tiles at zoom 0: x grows east from −180°, y grows
 /// south from 85.0511°N. Polylines are projected once into this space, so pans and zooms are only a scale and shift.

@@ -102,10 +102,11 @@ public struct Viewport: Hashable, Sendable {
         let x = Double(cell.column) + 0.5, y = Double(cell.row) + 0.5
         let anchor = MercatorPoint(coordinate(atCellX: x, y: y))
         let world = copy.worldCells
-        copy.centre = MercatorPoint(
-            x: anchor.x - (x - Double(columns) / 2) / world,
-            y: anchor.y - (y - Double(rows) / 2) * cellAspect / world
-        ).coordinate
+        copy.centre =
+            MercatorPoint(
+                x: anchor.x - (x - Double(columns) / 2) / world,
+                y: anchor.y - (y - Double(rows) / 2) * cellAspect / world
+            ).coordinate
         return copy
     }
 

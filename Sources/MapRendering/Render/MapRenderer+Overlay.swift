@@ -18,7 +18,9 @@ extension MapRenderer {
         let markerStart = overlayCells.count
         for (position, glyph, role) in markers {
             let cell = viewport.cellPosition(of: position)
-            if let column = Self.index(cell.x, below: viewport.columns), let row = Self.index(cell.y, below: viewport.rows) {
+            if let column = Self.index(cell.x, below: viewport.columns),
+                let row = Self.index(cell.y, below: viewport.rows)
+            {
                 put(glyph, column: column, row: row, style: theme.style(for: role))
             } else if role != .stop {
                 offscreen.append((cell, role == .vehicle ? glyphs.vehicle : glyph, role))
@@ -61,7 +63,8 @@ extension MapRenderer {
     /// A label one cell right of its point, or ending one cell left of it when it would run off the right edge.
     private mutating func drawLabel(_ label: MapLabel, viewport: Viewport, style: CellStyle, avoiding markers: [Int]) {
         let cell = viewport.cellPosition(of: label.position)
-        guard let column = Self.index(cell.x, below: viewport.columns), let row = Self.index(cell.y, below: viewport.rows)
+        guard let column = Self.index(cell.x, below: viewport.columns),
+            let row = Self.index(cell.y, below: viewport.rows)
         else { return }
         let width = label.text.displayWidth
         var start = column + 2

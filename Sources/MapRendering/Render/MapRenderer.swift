@@ -53,7 +53,9 @@ public struct MapRenderer: Sendable {
         if roads != scene.roads {
             roadPaths.removeAll()
             for rank in RoadRank.allCases {
-                for road in scene.roads where road.rank == rank { roadPaths.append(road.points, role: MapRole(road: rank)) }
+                for road in scene.roads where road.rank == rank {
+                    roadPaths.append(road.points, role: MapRole(road: rank))
+                }
             }
             roads = scene.roads
             roadViewport = nil
@@ -71,7 +73,8 @@ public struct MapRenderer: Sendable {
         }
         if roadViewport != viewport {
             let fresh = Canvas(
-                columns: viewport.columns, rows: viewport.rows, marker: viewport.marker, cellAspect: viewport.cellAspect)
+                columns: viewport.columns, rows: viewport.rows, marker: viewport.marker, cellAspect: viewport.cellAspect
+            )
             if var canvas = roadCanvas.take(), canvas.hasSameLayout(as: fresh) {
                 canvas.clear()
                 roadPaths.draw(on: &canvas, transform: viewport.transform)

@@ -21,7 +21,8 @@ public struct GlyphSet: Hashable, Sendable {
 
     public init(
         vehicleHeadings: [Character], vehicle: Character, pickup: Character, dropoff: Character, stops: [Character],
-        manyStops: Character, offscreenArrows: [Character], scaleBar: (left: Character, body: Character, right: Character)
+        manyStops: Character, offscreenArrows: [Character],
+        scaleBar: (left: Character, body: Character, right: Character)
     ) {
         self.vehicleHeadings = vehicleHeadings.isEmpty ? [vehicle] : vehicleHeadings
         self.vehicle = vehicle

@@ -101,7 +101,9 @@ struct RoadMapByteReader {
         let count = try readCount("length of \(what)")
         let slice = bytes[offset..<offset + count]
         offset += count
-        guard let text = String(validating: slice, as: UTF8.self) else { throw error("\(what) is not UTF-8", at: start) }
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            throw error("\(what) is not UTF-8", at: start)
+        }
         return text
     }
 }

@@ -66,13 +66,14 @@ public enum RoadMapFile {
                 nameIndex[name] = names.count
                 names.append(name)
             }
-            wayNodes.append(way.points.map { point in
-                let key = E7Point(point)
-                if let index = nodeIndex[key] { return index }
-                nodeIndex[key] = nodes.count
-                nodes.append((Int64(key.latitude), Int64(key.longitude)))
-                return nodes.count - 1
-            })
+            wayNodes.append(
+                way.points.map { point in
+                    let key = E7Point(point)
+                    if let index = nodeIndex[key] { return index }
+                    nodeIndex[key] = nodes.count
+                    nodes.append((Int64(key.latitude), Int64(key.longitude)))
+                    return nodes.count - 1
+                })
         }
 
         var writer = RoadMapByteWriter()
@@ -98,7 +99,8 @@ public enum RoadMapFile {
             let speed = way.maxSpeedKmh.map { UInt64(max(1, min(65_535, ($0 * speedScale).rounded()))) }
             let name = way.name.flatMap { nameIndex[$0] }
             writer.writeUInt8(
-                (way.isOneWay ? WayFlag.oneWay : 0) | (speed != nil ? WayFlag.maxSpeed : 0) | (name != nil ? WayFlag.name : 0)
+                (way.isOneWay ? WayFlag.oneWay : 0) | (speed != nil ? WayFlag.maxSpeed : 0)
+                    | (name != nil ? WayFlag.name : 0)
             )
             if let speed { writer.writeVarint(speed) }
             if let name { writer.writeVarint(UInt64(name)) }
@@ -125,14 +127,17 @@ public enum RoadMapFile {
         guard fileVersion == version else {
             throw RoadMapError(
                 path: path, offset: 8,
-                message: "unsupported road-map version \(fileVersion) (this tripterm reads version \(version); re-import the map)"
+                message:
+                    "unsupported road-map version \(fileVersion) (this tripterm reads version \(version); re-import the map)"
             )
         }
         let bodyEnd = bytes.count - checksumSize
-        let stored = UInt32(bytes[bodyEnd]) | UInt32(bytes[bodyEnd + 1]) << 8 | UInt32(bytes[bodyEnd + 2]) << 16
+        let stored =
+            UInt32(bytes[bodyEnd]) | UInt32(bytes[bodyEnd + 1]) << 8 | UInt32(bytes[bodyEnd + 2]) << 16
             | UInt32(bytes[bodyEnd + 3]) << 24
         guard crc(bytes[..<bodyEnd]) == stored else {
-            throw RoadMapError(path: path, offset: bodyEnd, message: "checksum mismatch: the file is damaged or truncated")
+            throw RoadMapError(
+                path: path, offset: bodyEnd, message: "checksum mismatch: the file is damaged or truncated")
         }
 
         var reader = RoadMapByteReader(bytes, path: path, offset: headerSize, end: bodyEnd)
@@ -153,7 +158,8 @@ public enum RoadMapFile {
             guard abs(latitude) <= 900_000_000, abs(longitude) <= 1_800_000_000 else {
                 throw reader.error("point out of range", at: start)
             }
-            nodes.append(LatLng(latitude: Double(latitude) / coordinateScale, longitude: Double(longitude) / coordinateScale))
+            nodes.append(
+                LatLng(latitude: Double(latitude) / coordinateScale, longitude: Double(longitude) / coordinateScale))
         }
 
         let wayCount = try reader.readCount("way count", minimumBytesEach: 5)
@@ -176,12 +182,16 @@ public enum RoadMapFile {
             if flags & WayFlag.name != 0 {
                 let start = reader.offset
                 let index = try reader.readVarint("name index")
-                guard index < UInt64(names.count) else { throw reader.error("name index \(index) out of range", at: start) }
+                guard index < UInt64(names.count) else {
+                    throw reader.error("name index \(index) out of range", at: start)
+                }
                 name = names[Int(index)]
             }
             let countOffset = reader.offset
             let count = try reader.readCount("way point count")
-            guard count >= 2 else { throw reader.error("a way with \(count) point(s); at least 2 needed", at: countOffset) }
+            guard count >= 2 else {
+                throw reader.error("a way with \(count) point(s); at least 2 needed", at: countOffset)
+            }
             var points: [LatLng] = []
             points.reserveCapacity(count)
             var index: Int64 = 0
@@ -195,7 +205,8 @@ public enum RoadMapFile {
             }
             ways.append(
                 RoadWay(
-                    id: id, roadClass: roadClass, name: name, isOneWay: flags & WayFlag.oneWay != 0, maxSpeedKmh: maxSpeed,
+                    id: id, roadClass: roadClass, name: name, isOneWay: flags & WayFlag.oneWay != 0,
+                    maxSpeedKmh: maxSpeed,
                     points: points
                 )
             )
@@ -233,6 +244,8 @@ struct E7Point: Hashable {
     }
 
     var latLng: LatLng {
-        LatLng(latitude: Double(latitude) / RoadMapFile.coordinateScale, longitude: Double(longitude) / RoadMapFile.coordinateScale)
+        LatLng(
+            latitude: Double(latitude) / RoadMapFile.coordinateScale,
+            longitude: Double(longitude) / RoadMapFile.coordinateScale)
     }
 }

@@ -52,7 +52,9 @@ extension RoadGraph {
             done[Int(vertex)] = true
             let seconds = best[Int(vertex)]
             if vertex == endA { reach(target, seconds + end.fraction * endSeconds, from: vertex) }
-            if vertex == endB, !endWay.isOneWay { reach(target, seconds + (1 - end.fraction) * endSeconds, from: vertex) }
+            if vertex == endB, !endWay.isOneWay {
+                reach(target, seconds + (1 - end.fraction) * endSeconds, from: vertex)
+            }
             for edge in edges[Int(edgeStart[Int(vertex)])..<Int(edgeStart[Int(vertex) + 1])] {
                 reach(edge.target, seconds + edge.seconds, from: vertex)
             }
@@ -76,7 +78,9 @@ extension RoadGraph {
 
     private func makeRoute(vertexPath: [Int32], start: RoadSnap, end: RoadSnap, seconds: Double) -> RoadRoute {
         var points = [start.point]
-        for vertex in vertexPath where vertices[Int(vertex)] != points[points.count - 1] { points.append(vertices[Int(vertex)]) }
+        for vertex in vertexPath where vertices[Int(vertex)] != points[points.count - 1] {
+            points.append(vertices[Int(vertex)])
+        }
         if end.point != points[points.count - 1] { points.append(end.point) }
         let length = zip(points, points.dropFirst()).reduce(0) { $0 + Geo.distance($1.0, $1.1) }
         return RoadRoute(points: points, lengthMeters: length, durationSeconds: seconds, start: start, end: end)

@@ -143,7 +143,9 @@ public struct RoadGraph: Sendable {
         for row in rowRange {
             let onEdge = row == centre.row - ring || row == centre.row + ring
             if onEdge {
-                for column in max(0, centre.column - ring)...min(columns - 1, centre.column + ring) { cells.append((column, row)) }
+                for column in max(0, centre.column - ring)...min(columns - 1, centre.column + ring) {
+                    cells.append((column, row))
+                }
             } else {
                 if centre.column - ring >= 0 { cells.append((centre.column - ring, row)) }
                 if centre.column + ring < columns { cells.append((centre.column + ring, row)) }
@@ -153,10 +155,13 @@ public struct RoadGraph: Sendable {
     }
 
     /// The fraction along segment `a`–`b` nearest to `p`, and the squared distance to it.
-    static func closest(_ p: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> (Double, Double) {
+    static func closest(
+        _ p: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)
+    ) -> (Double, Double) {
         let dx = b.x - a.x, dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
-        let fraction = lengthSquared > 0 ? (((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared).clamped(to: 0...1) : 0
+        let fraction =
+            lengthSquared > 0 ? (((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared).clamped(to: 0...1) : 0
         let x = a.x + fraction * dx - p.x, y = a.y + fraction * dy - p.y
         return (fraction, x * x + y * y)
     }

@@ -43,7 +43,8 @@ struct SegmentGrid: Sendable {
         self.rows = rows
 
         // Two passes: count per cell, then fill, so each cell's list is one contiguous run.
-        func cellRange(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> (ClosedRange<Int>, ClosedRange<Int>) {
+        func cellRange(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> (ClosedRange<Int>, ClosedRange<Int>)
+        {
             let c0 = Int((min(a.x, b.x) - minX) / cellSize), c1 = Int((max(a.x, b.x) - minX) / cellSize)
             let r0 = Int((min(a.y, b.y) - minY) / cellSize), r1 = Int((max(a.y, b.y) - minY) / cellSize)
             return (max(0, c0)...min(columns - 1, c1), max(0, r0)...min(rows - 1, r1))

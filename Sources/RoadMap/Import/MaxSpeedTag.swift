@@ -17,7 +17,9 @@ public enum MaxSpeedTag {
         if text == "walk" { return walkKmh }
         var number = Substring(text)
         var factor = 1.0
-        for (suffix, unitFactor) in [("km/h", 1.0), ("kmh", 1.0), ("kph", 1.0), ("mph", kmhPerMph), ("knots", kmhPerKnot)]
+        for (suffix, unitFactor) in [
+            ("km/h", 1.0), ("kmh", 1.0), ("kph", 1.0), ("mph", kmhPerMph), ("knots", kmhPerKnot),
+        ]
         where text.hasSuffix(suffix) {
             number = text.dropLast(suffix.count)
             factor = unitFactor

@@ -53,14 +53,17 @@ public enum OSMImporter {
             }
             try read(&scanner, into: &builder, summary: &summary)
         }
-        guard sawRoot else { throw RoadMapError(path: path, message: "not an OpenStreetMap XML file (no <osm> element)") }
+        guard sawRoot else {
+            throw RoadMapError(path: path, message: "not an OpenStreetMap XML file (no <osm> element)")
+        }
         summary.nodesRead = builder.nodes.count
         summary.missingPoints = builder.missingPoints
         summary.waysKept = Set(builder.ways.map(\.id)).count
         guard !builder.ways.isEmpty else {
             throw RoadMapError(
                 path: path,
-                message: "no drivable roads: none of its \(summary.waysRead) ways is a highway=* road with at least 2 known points"
+                message:
+                    "no drivable roads: none of its \(summary.waysRead) ways is a highway=* road with at least 2 known points"
             )
         }
         return (RoadMap(attribution: attribution, ways: builder.ways), summary)

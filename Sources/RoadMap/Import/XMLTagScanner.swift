@@ -1,4 +1,5 @@
 import TrackFormats
+
 /// A streaming scanner for the plain XML that OpenStreetMap writes: it hands over one tag at a time (name and
 /// attribute ranges into its buffer) and skips text, comments, processing instructions and DOCTYPEs.
 ///
@@ -44,7 +45,8 @@ struct XMLTagScanner<Source: ByteChunkSource> {
             guard try skipToTagStart() else {
                 if let open = openElements.last {
                     let name = String(decoding: open.name, as: UTF8.self)
-                    throw error("the file ends inside <\(name)> opened on line \(open.line) (is it truncated?)", line: line)
+                    throw error(
+                        "the file ends inside <\(name)> opened on line \(open.line) (is it truncated?)", line: line)
                 }
                 return false
             }
@@ -99,7 +101,9 @@ struct XMLTagScanner<Source: ByteChunkSource> {
                 }
                 if byte == UInt8(ascii: "\n") { line += 1 }
                 if !sawMarkup, !Self.isSpace(byte), !(position < 3 && [0xEF, 0xBB, 0xBF].contains(byte)) {
-                    throw error("not XML (it does not start with '<'; an .osm.pbf file needs converting to .osm first)", line: line)
+                    throw error(
+                        "not XML (it does not start with '<'; an .osm.pbf file needs converting to .osm first)",
+                        line: line)
                 }
                 position += 1
             }
@@ -121,7 +125,8 @@ struct XMLTagScanner<Source: ByteChunkSource> {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\n") { line += 1 }
                 if isComment {
-                    if byte == UInt8(ascii: ">"), buffer[index - 1] == UInt8(ascii: "-"), buffer[index - 2] == UInt8(ascii: "-"),
+                    if byte == UInt8(ascii: ">"), buffer[index - 1] == UInt8(ascii: "-"),
+                        buffer[index - 2] == UInt8(ascii: "-"),
                         index - position >= 6
                     {
                         return index + 1
@@ -196,7 +201,9 @@ struct XMLTagScanner<Source: ByteChunkSource> {
             index += 1
             let valueStart = index
             while index < bodyEnd, buffer[index] != quote { index += 1 }
-            guard index < bodyEnd else { throw error("malformed attribute \(String(decoding: buffer[name], as: UTF8.self))") }
+            guard index < bodyEnd else {
+                throw error("malformed attribute \(String(decoding: buffer[name], as: UTF8.self))")
+            }
             tag.attributes.append((name, valueStart..<index))
             index += 1
         }
@@ -211,6 +218,7 @@ struct XMLTagScanner<Source: ByteChunkSource> {
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+            || byte == UInt8(ascii: "\r")
     }
 }

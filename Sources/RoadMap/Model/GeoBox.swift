@@ -18,7 +18,9 @@ public struct GeoBox: Hashable, Sendable {
     public init?<Points: Sequence<LatLng>>(covering points: Points) {
         var iterator = points.makeIterator()
         guard let first = iterator.next() else { return nil }
-        self.init(minLatitude: first.latitude, minLongitude: first.longitude, maxLatitude: first.latitude, maxLongitude: first.longitude)
+        self.init(
+            minLatitude: first.latitude, minLongitude: first.longitude, maxLatitude: first.latitude,
+            maxLongitude: first.longitude)
         while let point = iterator.next() { include(point) }
     }
 

@@ -3,7 +3,8 @@
 /// A renderer draws higher ``rank``s brighter and on top; routing falls back to ``defaultSpeedKmh`` where a way has
 /// no usable `maxspeed`.
 public enum RoadClass: UInt8, CaseIterable, Sendable, Codable {
-    case motorway = 1, trunk, primary, secondary, tertiary
+    case motorway = 1
+    case trunk, primary, secondary, tertiary
     case motorwayLink, trunkLink, primaryLink, secondaryLink, tertiaryLink
     case unclassified, residential, livingStreet, service, road
     /// A track, path or footway that motor vehicles may use (`motor_vehicle=yes` and the like).
@@ -19,7 +20,9 @@ public enum RoadClass: UInt8, CaseIterable, Sendable, Codable {
     ]
 
     /// `highway=*` values that are not roads for cars, kept only when a tag grants motor vehicles access.
-    static let nonMotorHighwayValues: Set<String> = ["footway", "cycleway", "path", "steps", "pedestrian", "track", "bridleway"]
+    static let nonMotorHighwayValues: Set<String> = [
+        "footway", "cycleway", "path", "steps", "pedestrian", "track", "bridleway",
+    ]
 
     /// The class for a `highway=*` value, or nil when such ways are not drivable.
     public init?(highway value: String) {

@@ -31,16 +31,19 @@ public final class DriverConsoleApp: Screen {
         self.perform = perform
         screen = DriverConsoleScreen(
             styles: .forMode(options.colorMode), ascii: options.ascii, switchTarget: options.switchTarget)
-        theme = switch options.colorMode {
-        case .color256: .color256
-        case .color16: .color16
-        case .monochrome: .monochrome
-        }
+        theme =
+            switch options.colorMode {
+            case .color256: .color256
+            case .color16: .color16
+            case .monochrome: .monochrome
+            }
         glyphs = options.ascii ? .ascii : .unicode
         roadLookup = options.baseMap
         switchTarget = options.switchTarget
-        camera = Camera(viewport: Viewport(
-            centre: LatLng(latitude: 43.7384, longitude: 7.4246), zoom: 15, columns: 0, rows: 0, marker: options.marker))
+        camera = Camera(
+            viewport: Viewport(
+                centre: LatLng(latitude: 43.7384, longitude: 7.4246), zoom: 15, columns: 0, rows: 0,
+                marker: options.marker))
     }
 
     public func becameCurrent() { lastFrame = nil }

@@ -59,7 +59,8 @@ public struct DriverConsoleScreen {
             frame.put(entry, x: row.x, y: row.y, width: row.width, style: styles.text, ascii: ascii)
         }
         let tab = switchTarget.map { "Tab \($0)  " } ?? ""
-        let keys = notice
+        let keys =
+            notice
             ?? "o online/offline  t tracking  n next status  x cancel trip  +/- zoom  arrows pan  f follow  "
             + "\(tab)q quit"
         frame.put(

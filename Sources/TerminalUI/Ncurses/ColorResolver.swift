@@ -34,7 +34,8 @@ struct ColorResolver: Sendable {
         var bestDistance = Int.max
         for candidate in 0..<available {
             let (r, g, b) = basic[candidate]
-            let distance = (r - target.0) * (r - target.0) + (g - target.1) * (g - target.1)
+            let distance =
+                (r - target.0) * (r - target.0) + (g - target.1) * (g - target.1)
                 + (b - target.2) * (b - target.2)
             if distance < bestDistance {
                 best = candidate

@@ -59,7 +59,9 @@ public final class NcursesTerminal: Terminal {
     /// - Parameter termVariable: the terminal type; the default reads `$TERM` (tests pass their own).
     /// - Throws: `TerminalError` when `$TERM` is missing, unknown or cannot address the cursor, when standard
     ///   input or output is not a terminal, or when a terminal is already open.
-    public convenience init(options: TerminalOptions = TerminalOptions(), termVariable: String? = environmentTerm())
+    public convenience init(
+        options: TerminalOptions = TerminalOptions(), termVariable: String? = environmentTerm()
+    )
         throws
     {
         guard let type = termVariable, !type.isEmpty else { throw TerminalError.missingTermVariable }

@@ -28,32 +28,62 @@ public struct KeyBindings: Sendable {
         if kind == .replay {
             entries += [
                 Entry(keys: "space", help: "pause / play", bindings: [.character(" "): .togglePause]),
-                Entry(keys: ". ,", help: "step to the next / previous event", bindings: [.character("."): .stepForward, .character(","): .stepBackward]),
-                Entry(keys: "+ -", help: "faster / slower", bindings: [.character("+"): .faster, .character("="): .faster, .character("-"): .slower, .character("_"): .slower]),
-                Entry(keys: "← →", help: "seek back / forward (2 % of the trip)", bindings: [.left: .seekBy(fraction: -Self.seekStep), .right: .seekBy(fraction: Self.seekStep)]),
-                Entry(keys: "0–9", help: "jump to 0 %, 10 % … 90 %", bindings: Dictionary(uniqueKeysWithValues: (0...9).map {
-                    (Key.character(Character(String($0))), TripAction.seekTo(fraction: Double($0) / 10))
-                })),
+                Entry(
+                    keys: ". ,", help: "step to the next / previous event",
+                    bindings: [.character("."): .stepForward, .character(","): .stepBackward]),
+                Entry(
+                    keys: "+ -", help: "faster / slower",
+                    bindings: [
+                        .character("+"): .faster, .character("="): .faster, .character("-"): .slower,
+                        .character("_"): .slower,
+                    ]),
+                Entry(
+                    keys: "← →", help: "seek back / forward (2 % of the trip)",
+                    bindings: [.left: .seekBy(fraction: -Self.seekStep), .right: .seekBy(fraction: Self.seekStep)]),
+                Entry(
+                    keys: "0–9", help: "jump to 0 %, 10 % … 90 %",
+                    bindings: Dictionary(
+                        uniqueKeysWithValues: (0...9).map {
+                            (Key.character(Character(String($0))), TripAction.seekTo(fraction: Double($0) / 10))
+                        })),
             ]
         } else {
             entries += [
                 Entry(keys: "r", help: "poll the backend now", bindings: [.character("r"): .refreshNow]),
-                Entry(keys: "+ -", help: "zoom in / out", bindings: [.character("+"): .zoomIn, .character("="): .zoomIn, .character("-"): .zoomOut]),
-                Entry(keys: "← ↑ → ↓", help: "pan the map", bindings: [.left: .pan(columns: -c, rows: 0), .right: .pan(columns: c, rows: 0), .up: .pan(columns: 0, rows: -r), .down: .pan(columns: 0, rows: r)]),
+                Entry(
+                    keys: "+ -", help: "zoom in / out",
+                    bindings: [.character("+"): .zoomIn, .character("="): .zoomIn, .character("-"): .zoomOut]),
+                Entry(
+                    keys: "← ↑ → ↓", help: "pan the map",
+                    bindings: [
+                        .left: .pan(columns: -c, rows: 0), .right: .pan(columns: c, rows: 0),
+                        .up: .pan(columns: 0, rows: -r), .down: .pan(columns: 0, rows: r),
+                    ]),
             ]
         }
         if let switchTarget {
             entries.append(Entry(keys: "Tab", help: "switch to the \(switchTarget)", bindings: [.tab: .switchView]))
         }
         entries += [
-            Entry(keys: "a z", help: "zoom in / out (also the mouse wheel)", bindings: [.character("a"): .zoomIn, .character("z"): .zoomOut]),
-            Entry(keys: "h j k l", help: "pan the map (also drag with the mouse)", bindings: [.character("h"): .pan(columns: -c, rows: 0), .character("l"): .pan(columns: c, rows: 0), .character("k"): .pan(columns: 0, rows: -r), .character("j"): .pan(columns: 0, rows: r)]),
+            Entry(
+                keys: "a z", help: "zoom in / out (also the mouse wheel)",
+                bindings: [.character("a"): .zoomIn, .character("z"): .zoomOut]),
+            Entry(
+                keys: "h j k l", help: "pan the map (also drag with the mouse)",
+                bindings: [
+                    .character("h"): .pan(columns: -c, rows: 0), .character("l"): .pan(columns: c, rows: 0),
+                    .character("k"): .pan(columns: 0, rows: -r), .character("j"): .pan(columns: 0, rows: r),
+                ]),
             Entry(keys: "f", help: "follow the trip again (auto-fit the camera)", bindings: [.character("f"): .follow]),
-            Entry(keys: "m", help: "switch the map dots: braille, half blocks, ASCII", bindings: [.character("m"): .cycleMarker]),
+            Entry(
+                keys: "m", help: "switch the map dots: braille, half blocks, ASCII",
+                bindings: [.character("m"): .cycleMarker]),
             Entry(keys: "t", help: "show / hide the trail", bindings: [.character("t"): .toggleTrail]),
             Entry(keys: "?", help: "show / hide this help", bindings: [.character("?"): .toggleHelp]),
             Entry(keys: "Ctrl-L", help: "redraw the screen", bindings: [.ctrl("l"): .redraw]),
-            Entry(keys: "q Esc", help: "quit (also Ctrl-C)", bindings: [.character("q"): .quit, .character("Q"): .quit, .escape: .quit]),
+            Entry(
+                keys: "q Esc", help: "quit (also Ctrl-C)",
+                bindings: [.character("q"): .quit, .character("Q"): .quit, .escape: .quit]),
         ]
         self.entries = entries
         table = entries.reduce(into: [:]) { table, entry in table.merge(entry.bindings) { first, _ in first } }
@@ -65,10 +95,12 @@ public struct KeyBindings: Sendable {
     /// The short reminder on the bottom line.
     public var hintLine: [(key: String, help: String)] {
         switch kind {
-        case .replay: [("space", "pause"), ("+/-", "speed"), ("←/→", "seek"), ("f", "follow"), ("?", "help"), ("q", "quit")]
+        case .replay:
+            [("space", "pause"), ("+/-", "speed"), ("←/→", "seek"), ("f", "follow"), ("?", "help"), ("q", "quit")]
         case .rider where switchTarget != nil:
             [("+/-", "zoom"), ("arrows", "pan"), ("f", "follow"), ("Tab", "driver"), ("?", "help"), ("q", "quit")]
-        case .rider: [("+/-", "zoom"), ("arrows", "pan"), ("f", "follow"), ("r", "refresh"), ("?", "help"), ("q", "quit")]
+        case .rider:
+            [("+/-", "zoom"), ("arrows", "pan"), ("f", "follow"), ("r", "refresh"), ("?", "help"), ("q", "quit")]
         }
     }
 }

@@ -32,14 +32,16 @@ struct MapPane {
     static let placeholderCentre = LatLng(latitude: 43.7384, longitude: 7.4246)
 
     init(options: TripAppOptions) {
-        camera = Camera(viewport: Viewport(centre: Self.placeholderCentre, zoom: 14, columns: 0, rows: 0, marker: options.marker))
+        camera = Camera(
+            viewport: Viewport(centre: Self.placeholderCentre, zoom: 14, columns: 0, rows: 0, marker: options.marker))
         scene = MapScene()
         baseMap = options.baseMap
-        theme = switch options.colorMode {
-        case .color256: .color256
-        case .color16: .color16
-        case .monochrome: .monochrome
-        }
+        theme =
+            switch options.colorMode {
+            case .color256: .color256
+            case .color16: .color16
+            case .monochrome: .monochrome
+            }
         glyphs = options.ascii ? .ascii : .unicode
         allowsUnicodeMarkers = !options.ascii
     }
@@ -103,7 +105,8 @@ struct MapPane {
         camera.update(fitting: fit.pointsToFit, columns: columns, rows: rows)
         selectRoads(for: camera.viewport)
         let stops = [scene.pickup, scene.dropoff].compactMap { $0 } + scene.stops
-        let labels = labeller.labels(for: scene.roads, in: camera.viewport, avoiding: stops, ascii: !allowsUnicodeMarkers)
+        let labels = labeller.labels(
+            for: scene.roads, in: camera.viewport, avoiding: stops, ascii: !allowsUnicodeMarkers)
         if labels != scene.labels { scene.labels = labels }
         guard let drawn else { return true }
         return drawn.viewport != camera.viewport || drawn.scene != scene

@@ -1,8 +1,8 @@
-import TerminalCore
-import TripRecordings
 import FleetModel
 import MapRendering
+import TerminalCore
 import TripFollowing
+import TripRecordings
 
 /// One frame of a replay at a chosen time, without a terminal: `tripterm replay FILE --snapshot` for scripts,
 /// docs and bug reports. The model is stepped through every recorded event up to that time, so the frame shows
@@ -14,7 +14,8 @@ public enum ReplaySnapshot {
     ) async -> CellBuffer {
         let run = ReplayRun(recording: recording, speed: .realtime)
         run.clock.pause()
-        let subscriber = TripViewSubscriber(tripName: recording.tripName, backendName: backendName, now: { [clock = run.clock] in clock.timestamp })
+        let subscriber = TripViewSubscriber(
+            tripName: recording.tripName, backendName: backendName, now: { [clock = run.clock] in clock.timestamp })
         await run.model.register(subscriber)
         for eventTime in run.backend.eventTimes where eventTime <= time {
             run.clock.seek(to: eventTime)
@@ -25,7 +26,8 @@ public enum ReplaySnapshot {
         let controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
         let state = subscriber.snapshot
         let screen = TripScreen(
-            state: state, mode: controls.mode, now: time, timeZone: options.timeZone, styles: .forMode(options.colorMode),
+            state: state, mode: controls.mode, now: time, timeZone: options.timeZone,
+            styles: .forMode(options.colorMode),
             ascii: options.ascii)
         var map: CellBuffer?
         if let layout = TripScreenLayout.compute(size: size, kind: .replay) {

@@ -13,7 +13,9 @@ struct RoadLabeller {
 
     /// Names for `roads`, keeping clear of `stops` (pickup, dropoff, numbered stops: markers that stay put; the
     /// moving car is simply drawn over a name).
-    mutating func labels(for roads: [MapRoad], in viewport: Viewport, avoiding stops: [LatLng], ascii: Bool) -> [MapLabel] {
+    mutating func labels(
+        for roads: [MapRoad], in viewport: Viewport, avoiding stops: [LatLng], ascii: Bool
+    ) -> [MapLabel] {
         if let key = cacheKey, key.viewport == viewport, key.roads == roads, key.stops == stops, key.ascii == ascii {
             return cached
         }
@@ -40,7 +42,9 @@ struct RoadLabeller {
         var taken = [Bool](repeating: false, count: columns * rows)
         for stop in stops {
             guard let cell = viewport.cell(of: stop) else { continue }
-            for column in max(0, cell.column - 1)...min(columns - 1, cell.column + 1) { taken[cell.row * columns + column] = true }
+            for column in max(0, cell.column - 1)...min(columns - 1, cell.column + 1) {
+                taken[cell.row * columns + column] = true
+            }
         }
         var labels: [MapLabel] = []
         let ordered = stretches.sorted { a, b in
@@ -52,7 +56,7 @@ struct RoadLabeller {
             for stretch in candidates {
                 let anchor = stretch.points[stretch.points.count / 2]
                 guard let span = Self.span(of: text, at: anchor, in: viewport),
-                      !span.columns.contains(where: { taken[span.row * columns + $0] })
+                    !span.columns.contains(where: { taken[span.row * columns + $0] })
                 else { continue }
                 for column in span.columns {
                     for r in max(0, span.row - 1)...min(rows - 1, span.row + 1) { taken[r * columns + column] = true }

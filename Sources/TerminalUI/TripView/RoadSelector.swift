@@ -10,15 +10,23 @@ struct RoadSelector {
         var south, north, west, east: Double
 
         init(_ points: [LatLng]) {
-            south = .infinity; north = -.infinity; west = .infinity; east = -.infinity
+            south = .infinity
+            north = -.infinity
+            west = .infinity
+            east = -.infinity
             for p in points {
-                south = min(south, p.latitude); north = max(north, p.latitude)
-                west = min(west, p.longitude); east = max(east, p.longitude)
+                south = min(south, p.latitude)
+                north = max(north, p.latitude)
+                west = min(west, p.longitude)
+                east = max(east, p.longitude)
             }
         }
 
         init(_ viewport: Viewport) {
-            self.init([viewport.coordinate(atCellX: 0, y: 0), viewport.coordinate(atCellX: Double(viewport.columns), y: Double(viewport.rows))])
+            self.init([
+                viewport.coordinate(atCellX: 0, y: 0),
+                viewport.coordinate(atCellX: Double(viewport.columns), y: Double(viewport.rows)),
+            ])
         }
 
         func intersects(_ other: Box) -> Bool {
@@ -33,7 +41,10 @@ struct RoadSelector {
         func expanded(by fraction: Double) -> Box {
             let dy = (north - south) * fraction, dx = (east - west) * fraction
             var box = self
-            box.south -= dy; box.north += dy; box.west -= dx; box.east += dx
+            box.south -= dy
+            box.north += dy
+            box.west -= dx
+            box.east += dx
             return box
         }
     }

@@ -57,14 +57,16 @@ public struct ScreenStyles: Sendable, Hashable {
         text: .plain, dim: fg(8), heading: fg(15, .bold), label: fg(6), status: fg(12, .bold),
         finished: fg(10, .bold), warning: fg(11, .bold), recoverable: fg(11), clientError: fg(9, .bold),
         bar: CellStyle(attributes: .reverse), key: fg(14, .bold), border: fg(8),
-        timelineDone: fg(12), timelineLeft: fg(8), timelineTick: fg(11, .bold), overlay: CellStyle(attributes: .reverse))
+        timelineDone: fg(12), timelineLeft: fg(8), timelineTick: fg(11, .bold), overlay: CellStyle(attributes: .reverse)
+    )
 
     public static let monochrome = ScreenStyles(
         text: .plain, dim: CellStyle(attributes: .dim), heading: CellStyle(attributes: .bold), label: .plain,
         status: CellStyle(attributes: .bold), finished: CellStyle(attributes: .bold),
         warning: CellStyle(attributes: .bold), recoverable: CellStyle(attributes: .underline),
         clientError: CellStyle(attributes: [.bold, .reverse]), bar: CellStyle(attributes: .reverse),
-        key: CellStyle(attributes: .bold), border: CellStyle(attributes: .dim), timelineDone: CellStyle(attributes: .bold),
+        key: CellStyle(attributes: .bold), border: CellStyle(attributes: .dim),
+        timelineDone: CellStyle(attributes: .bold),
         timelineLeft: CellStyle(attributes: .dim), timelineTick: CellStyle(attributes: .bold),
         overlay: CellStyle(attributes: .reverse))
 }

@@ -95,7 +95,7 @@ public final class TripApp: Screen {
 
     private func handleMouse(_ mouse: MouseEvent, size: TerminalSize) {
         guard let layout = TripScreenLayout.compute(size: size, kind: bindings.kind),
-              layout.map.contains(x: mouse.x, y: mouse.y) || dragOrigin != nil
+            layout.map.contains(x: mouse.x, y: mouse.y) || dragOrigin != nil
         else { return }
         let column = mouse.x - layout.map.x, row = mouse.y - layout.map.y
         switch mouse.kind {
@@ -135,9 +135,10 @@ public final class TripApp: Screen {
         screen.switchTarget = options.switchTarget
         screen.state.trail = []  // compared through the map pane; keeps the comparison cheap
         let layout = TripScreenLayout.compute(size: size, kind: bindings.kind)
-        let mapChanged = layout.map {
-            mapPane.prepare(state: state, columns: $0.map.width, rows: $0.map.height, at: now)
-        } ?? false
+        let mapChanged =
+            layout.map {
+                mapPane.prepare(state: state, columns: $0.map.width, rows: $0.map.height, at: now)
+            } ?? false
         guard mapChanged || screen != lastScreen || size != lastSize else { return nil }
         let map = layout.map { _ in mapPane.render() }
         lastScreen = screen

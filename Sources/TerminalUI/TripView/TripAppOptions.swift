@@ -18,7 +18,8 @@ public struct TripAppOptions: Sendable {
 
     public init(
         colorMode: ColorMode = .color256, ascii: Bool = false, marker: CanvasMarker = .braille,
-        timeZone: TimeZone = .current, frameInterval: Duration = .milliseconds(100), baseMap: (@Sendable (LatLng) -> [MapRoad])? = nil
+        timeZone: TimeZone = .current, frameInterval: Duration = .milliseconds(100),
+        baseMap: (@Sendable (LatLng) -> [MapRoad])? = nil
     ) {
         self.colorMode = colorMode
         self.ascii = ascii

@@ -1,7 +1,7 @@
-import TripRecordings
 import FleetModel
 import Foundation
 import TripFollowing
+import TripRecordings
 
 /// What drives a trip screen besides the keys it handles itself (map, help, quit): the clock it shows, the mode
 /// for the status and timeline bars, and the actions only the source can do (poll now; pause, step, seek).
@@ -53,9 +53,10 @@ public struct ReplayControls: TripControls {
 
     public var mode: TripScreenMode {
         let start = run.backend.start ?? now
-        return .replay(ReplayStatus(
-            position: now, start: start, end: run.backend.end ?? start, speed: run.clock.speed,
-            isPaused: run.clock.isPaused, ticks: ticks))
+        return .replay(
+            ReplayStatus(
+                position: now, start: start, end: run.backend.end ?? start, speed: run.clock.speed,
+                isPaused: run.clock.isPaused, ticks: ticks))
     }
 
     public func perform(_ action: TripAction) async -> String? {

@@ -1,6 +1,6 @@
-import TripRecordings
 import FleetModel
 import TripFollowing
+import TripRecordings
 
 /// What is driving the screen: a live backend polled at an interval, or a replay with its transport.
 public enum TripScreenMode: Sendable, Equatable {
@@ -25,7 +25,10 @@ public struct ReplayStatus: Sendable, Equatable {
     /// Status changes along the recording, as fractions of its span (ticks on the timeline).
     public var ticks: [Double]
 
-    public init(position: ProtoTimestamp, start: ProtoTimestamp, end: ProtoTimestamp, speed: ReplaySpeed, isPaused: Bool, ticks: [Double]) {
+    public init(
+        position: ProtoTimestamp, start: ProtoTimestamp, end: ProtoTimestamp, speed: ReplaySpeed, isPaused: Bool,
+        ticks: [Double]
+    ) {
         self.position = position
         self.start = start
         self.end = end

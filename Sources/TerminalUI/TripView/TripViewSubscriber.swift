@@ -33,7 +33,9 @@ public final class TripViewSubscriber: TripModelSubscriber {
         generationCounter.add(1, ordering: .releasing)
     }
 
-    public func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {
+    public func tripModel(
+        _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
+    ) async {
         let observed = await model.observedAt
         change {
             $0.lastUpdate = observed
@@ -82,7 +84,8 @@ public final class TripViewSubscriber: TripModelSubscriber {
         change { $0.dropoffETA = eta }
     }
 
-    public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async {
+    public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async
+    {
         change { $0.intermediateDestinations = destinations }
     }
 

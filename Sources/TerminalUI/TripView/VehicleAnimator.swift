@@ -59,8 +59,8 @@ struct VehicleAnimator {
     /// The part of `route` between the projections of `a` and `b`, when both are near it and `b` lies ahead.
     static func subpath(of route: [LatLng], from a: LatLng, to b: LatLng, tolerance: Double) -> [LatLng]? {
         guard route.count > 1, let pa = route.closestPoint(to: a), let pb = route.closestPoint(to: b),
-              pa.distanceFromPath <= tolerance, pb.distanceFromPath <= tolerance,
-              pb.distanceAlongPath >= pa.distanceAlongPath
+            pa.distanceFromPath <= tolerance, pb.distanceFromPath <= tolerance,
+            pb.distanceAlongPath >= pa.distanceAlongPath
         else { return nil }
         var points = [a, pa.point]
         if pb.segmentIndex > pa.segmentIndex { points += route[(pa.segmentIndex + 1)...pb.segmentIndex] }

@@ -41,7 +41,8 @@ public final class FakeFleetEngine: Sendable {
     }
 
     /// Scripted answers: one per request in order, the last repeated.
-    public static func with<T: Sendable>(script: [Reply], _ body: (FakeFleetEngine) async throws -> T) async throws -> T {
+    public static func with<T: Sendable>(script: [Reply], _ body: (FakeFleetEngine) async throws -> T) async throws -> T
+    {
         let counter = Counter()
         return try await with({ _ in script[min(counter.take(), script.count - 1)] }, body)
     }
@@ -55,6 +56,11 @@ public final class FakeFleetEngine: Sendable {
 
     private final class Counter: Sendable {
         private let value = NIOLockedValueBox(0)
-        func take() -> Int { value.withLockedValue { n in defer { n += 1 }; return n } }
+        func take() -> Int {
+            value.withLockedValue { n in
+                defer { n += 1 }
+                return n
+            }
+        }
     }
 }

@@ -27,8 +27,10 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     /// balancers and proxies send, and each way the transport can break.
     public static let catalogue: [Fault] =
         StatusCode.allCases.filter { $0 != .ok }.map { .status($0, message: "injected \($0.name)") }
-        + [.status(.resourceExhausted, message: "quota", retryAfter: .zero),
-           .status(.unavailable, message: "restarting", retryAfter: .milliseconds(40))]
+        + [
+            .status(.resourceExhausted, message: "quota", retryAfter: .zero),
+            .status(.unavailable, message: "restarting", retryAfter: .milliseconds(40)),
+        ]
         + [400, 401, 403, 404, 408, 429, 500, 502, 503, 504].map { .bareStatus($0) }
         + [.stall, .stallMidBody, .closeBeforeResponse, .closeMidBody, .truncatedJSON, .nonJSON, .garbage]
 
@@ -53,7 +55,8 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .status(let code, _, let retryAfter): "\(code.httpStatus) \(code.name)" + (retryAfter.map { " retry-after \($0)" } ?? "")
+        case .status(let code, _, let retryAfter):
+            "\(code.httpStatus) \(code.name)" + (retryAfter.map { " retry-after \($0)" } ?? "")
         case .bareStatus(let status): "bare \(status)"
         case .stall: "stall"
         case .stallMidBody: "stall mid-body"
@@ -88,9 +91,16 @@ public struct FaultExpectation: Sendable, Hashable, CustomStringConvertible {
         var problems: [String] = []
         if error.code != code { problems.append("code \(error.code.name), expected \(code.name)") }
         if error.errorClass != errorClass { problems.append("class \(error.errorClass), expected \(errorClass)") }
-        if let httpStatus, error.httpStatus != httpStatus { problems.append("HTTP \(error.httpStatus.map(String.init) ?? "-"), expected \(httpStatus)") }
-        if let message, error.message != message { problems.append("message \"\(error.message)\", expected \"\(message)\"") }
-        if error.retryAfter != retryAfter { problems.append("retry-after \(error.retryAfter.map { "\($0)" } ?? "-"), expected \(retryAfter.map { "\($0)" } ?? "-")") }
+        if let httpStatus, error.httpStatus != httpStatus {
+            problems.append("HTTP \(error.httpStatus.map(String.init) ?? "-"), expected \(httpStatus)")
+        }
+        if let message, error.message != message {
+            problems.append("message \"\(error.message)\", expected \"\(message)\"")
+        }
+        if error.retryAfter != retryAfter {
+            problems.append(
+                "retry-after \(error.retryAfter.map { "\($0)" } ?? "-"), expected \(retryAfter.map { "\($0)" } ?? "-")")
+        }
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 

@@ -2,9 +2,9 @@ import AsyncHTTPClient
 import FleetClient
 import FleetModel
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
-import NIOConcurrencyHelpers
 import NIOPosix
 
 /// A loopback HTTP proxy in front of a real Fleet Engine–compatible server (the local `tripterm serve`) that
@@ -32,7 +32,9 @@ public final class FaultProxy: Sendable {
 
     public var url: String { server.baseURL }
 
-    private init(target: String, stallLimit: Duration, server: LoopbackHTTPServer, core: Core, lifetimeTask: Task<Void, Never>) {
+    private init(
+        target: String, stallLimit: Duration, server: LoopbackHTTPServer, core: Core, lifetimeTask: Task<Void, Never>
+    ) {
         self.target = target
         self.stallLimit = stallLimit
         self.server = server
@@ -54,7 +56,8 @@ public final class FaultProxy: Sendable {
             try? await Task.sleep(for: lifetime)
             if !Task.isCancelled { await server.stop() }
         }
-        return FaultProxy(target: target, stallLimit: stallLimit, server: server, core: core, lifetimeTask: lifetimeTask)
+        return FaultProxy(
+            target: target, stallLimit: stallLimit, server: server, core: core, lifetimeTask: lifetimeTask)
     }
 
     public func stop() async {
@@ -165,9 +168,11 @@ public final class FaultProxy: Sendable {
                     }
                 }
                 if fault != nil { s.injected += 1 }
-                s.records.append(FaultRecord(
-                    index: s.records.count, at: now, method: request.method, path: request.path, query: request.query,
-                    body: request.body, fault: fault, answeredStatus: nil))
+                s.records.append(
+                    FaultRecord(
+                        index: s.records.count, at: now, method: request.method, path: request.path,
+                        query: request.query,
+                        body: request.body, fault: fault, answeredStatus: nil))
                 return (s.records.count - 1, fault)
             }
         }
@@ -181,8 +186,10 @@ public final class FaultProxy: Sendable {
             guard let fault else {
                 let upstream = await forward(request)
                 setStatus(upstream.status, at: index)
-                return .wire(HTTPReply.response(
-                    status: upstream.status, contentType: upstream.contentType, body: upstream.body, headers: upstream.headers),
+                return .wire(
+                    HTTPReply.response(
+                        status: upstream.status, contentType: upstream.contentType, body: upstream.body,
+                        headers: upstream.headers),
                     then: .keepAlive)
             }
             let upstream = fault.needsUpstream ? await forward(request) : nil
@@ -195,7 +202,8 @@ public final class FaultProxy: Sendable {
         private func render(_ fault: Fault, upstream: Upstream?) -> HTTPReply {
             let body = upstream?.body ?? Array(#"{"name": "providers/p/trips/t", "tripStatus": "NEW"}"#.utf8)
             let half = Array(body.prefix(max(1, body.count / 2)))
-            let head = HTTPReply.head(status: 200, contentType: "application/json", contentLength: body.count, headers: [:])
+            let head = HTTPReply.head(
+                status: 200, contentType: "application/json", contentLength: body.count, headers: [:])
             switch fault {
             case .status(let code, let message, let retryAfter):
                 var headers: [String: String] = [:]
@@ -208,17 +216,24 @@ public final class FaultProxy: Sendable {
                         retryDelay = String(format: "%.3fs", Double(seconds) + Double(attoseconds) / 1e18)
                     }
                 }
-                let json = GoogleErrorJSON.body(status: code.httpStatus, code: code.name, message: message, retryDelay: retryDelay)
+                let json = GoogleErrorJSON.body(
+                    status: code.httpStatus, code: code.name, message: message, retryDelay: retryDelay)
                 return .json(status: code.httpStatus, json, headers: headers)
             case .bareStatus(let status):
                 let title = "\(status) \(HTTPReply.reason(status))"
-                return .raw(status: status, contentType: "text/html", body: "<html><head><title>\(title)</title></head><body><h1>\(title)</h1></body></html>")
+                return .raw(
+                    status: status, contentType: "text/html",
+                    body: "<html><head><title>\(title)</title></head><body><h1>\(title)</h1></body></html>")
             case .stall: return .wire([], then: .stall(stallLimit))
             case .stallMidBody: return .wire(head + half, then: .stall(stallLimit))
             case .closeBeforeResponse: return .wire([], then: .close)
             case .closeMidBody: return .wire(head + half, then: .close)
-            case .truncatedJSON: return .wire(HTTPReply.response(status: 200, contentType: "application/json", body: half), then: .keepAlive)
-            case .nonJSON: return .raw(status: 200, contentType: "text/html", body: "<html><body>Sign in to continue</body></html>")
+            case .truncatedJSON:
+                return .wire(
+                    HTTPReply.response(status: 200, contentType: "application/json", body: half), then: .keepAlive)
+            case .nonJSON:
+                return .raw(
+                    status: 200, contentType: "text/html", body: "<html><body>Sign in to continue</body></html>")
             case .garbage: return .wire(Array("SSH-2.0-OpenSSH_9.2\r\n\u{1}\u{2}\u{3}".utf8), then: .close)
             }
         }
@@ -243,14 +258,17 @@ public final class FaultProxy: Sendable {
                 let bytes = try await response.body.bytes(upTo: 64 << 20)
                 var headers: [String: String] = [:]
                 for (name, value) in response.headers
-                where !["content-length", "content-type", "transfer-encoding", "connection"].contains(name.lowercased()) {
+                where !["content-length", "content-type", "transfer-encoding", "connection"].contains(name.lowercased())
+                {
                     headers[name] = value
                 }
                 return Upstream(
-                    status: Int(response.status.code), contentType: response.headers.first(name: "Content-Type") ?? "application/json",
+                    status: Int(response.status.code),
+                    contentType: response.headers.first(name: "Content-Type") ?? "application/json",
                     headers: headers, body: Array(bytes))
             } catch {
-                let json = GoogleErrorJSON.body(status: 502, code: "UNAVAILABLE", message: "fault proxy: upstream failed: \(error)")
+                let json = GoogleErrorJSON.body(
+                    status: 502, code: "UNAVAILABLE", message: "fault proxy: upstream failed: \(error)")
                 return Upstream(status: 502, contentType: "application/json", headers: [:], body: Array(json.utf8))
             }
         }

@@ -31,13 +31,25 @@ public indirect enum HTTPReply: Sendable {
     var lowered: (bytes: [UInt8], ending: Ending) {
         switch self {
         case .json(let status, let text, let headers):
-            return (Self.response(status: status, contentType: "application/json", body: Array(text.utf8), headers: headers), .keepAlive)
+            return (
+                Self.response(
+                    status: status, contentType: "application/json", body: Array(text.utf8), headers: headers),
+                .keepAlive
+            )
         case .googleError(let status, let code, let message, let headers):
-            return Self.json(status: status, GoogleErrorJSON.body(status: status, code: code, message: message), headers: headers).lowered
+            return Self.json(
+                status: status, GoogleErrorJSON.body(status: status, code: code, message: message), headers: headers
+            ).lowered
         case .raw(let status, let contentType, let body, let headers):
-            return (Self.response(status: status, contentType: contentType, body: Array(body.utf8), headers: headers), .keepAlive)
+            return (
+                Self.response(status: status, contentType: contentType, body: Array(body.utf8), headers: headers),
+                .keepAlive
+            )
         case .truncated(let text, let declaredLength):
-            return (Self.head(status: 200, contentType: "application/json", contentLength: declaredLength, headers: [:]) + Array(text.utf8), .close)
+            return (
+                Self.head(status: 200, contentType: "application/json", contentLength: declaredLength, headers: [:])
+                    + Array(text.utf8), .close
+            )
         case .delayed(_, let reply):
             return reply.lowered
         case .wire(let bytes, let ending):
@@ -46,14 +58,18 @@ public indirect enum HTTPReply: Sendable {
     }
 
     /// A whole HTTP/1.1 response: status line, headers with `Content-Length`, body.
-    public static func response(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) -> [UInt8] {
+    public static func response(
+        status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]
+    ) -> [UInt8] {
         head(status: status, contentType: contentType, contentLength: body.count, headers: headers) + body
     }
 
     /// A status line and headers declaring `contentLength` body bytes, up to the blank line; a `Date` header is
     /// added, as every HTTP server sends one, unless `headers` has it.
-    public static func head(status: Int, contentType: String, contentLength: Int, headers: [String: String]) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) \(reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(contentLength)\r\n"
+    public static func head(status: Int, contentType: String, contentLength: Int, headers: [String: String]) -> [UInt8]
+    {
+        var text =
+            "HTTP/1.1 \(status) \(reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(contentLength)\r\n"
         if !headers.keys.contains(where: { $0.lowercased() == "date" }) { text += "Date: \(httpDate(Date()))\r\n" }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
         return Array((text + "\r\n").utf8)
@@ -93,9 +109,10 @@ public indirect enum HTTPReply: Sendable {
 enum GoogleErrorJSON {
     static func body(status: Int, code: String, message: String, retryDelay: String? = nil) -> String {
         let quoted = String(decoding: (try? JSONEncoder().encode(message)) ?? Data("\"\"".utf8), as: UTF8.self)
-        let details = retryDelay.map {
-            #", "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "\#($0)"}]"#
-        } ?? ""
+        let details =
+            retryDelay.map {
+                #", "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "\#($0)"}]"#
+            } ?? ""
         return #"{"error": {"code": \#(status), "message": \#(quoted), "status": "\#(code)"\#(details)}}"#
     }
 }

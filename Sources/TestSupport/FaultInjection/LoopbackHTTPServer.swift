@@ -24,7 +24,8 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Binds a free loopback port and serves each request with `handler` until ``stop()``.
-    public static func start(maxBodyBytes: Int = 4 << 20, handler: @escaping Handler) async throws -> LoopbackHTTPServer {
+    public static func start(maxBodyBytes: Int = 4 << 20, handler: @escaping Handler) async throws -> LoopbackHTTPServer
+    {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: "127.0.0.1", port: 0) { channel in
@@ -94,7 +95,8 @@ public final class LoopbackHTTPServer: Sendable {
         var headers: [String: String] = [:]
         for (name, value) in head.headers { headers[name.lowercased()] = value }
         return ReceivedRequest(
-            method: head.method.rawValue, path: String(parts.first ?? ""), query: parts.count > 1 ? String(parts[1]) : "",
+            method: head.method.rawValue, path: String(parts.first ?? ""),
+            query: parts.count > 1 ? String(parts[1]) : "",
             headers: headers, body: String(buffer: body))
     }
 }

@@ -26,13 +26,16 @@ public enum Repository {
     }
 
     private static func existing(_ url: URL, hint: String) throws -> String {
-        guard FileManager.default.fileExists(atPath: url.path) else { throw MissingTestFile(path: url.path, hint: hint) }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw MissingTestFile(path: url.path, hint: hint)
+        }
         return url.path
     }
 
     /// A fresh directory under the system's temporary directory, named after `purpose`.
     public static func temporaryDirectory(_ purpose: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-\(purpose)-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tripterm-\(purpose)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

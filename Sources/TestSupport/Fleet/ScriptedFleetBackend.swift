@@ -32,7 +32,8 @@ public final class ScriptedFleetBackend: FleetBackend {
             let index = pageToken.flatMap { Int($0.dropFirst("page-".count)) } ?? 0
             if let failure = s.failure, failure.page == index { return .failure(failure.error) }
             guard index < s.pages.count else {
-                return .failure(TripServiceError(code: .invalidArgument, message: "page token \(pageToken ?? "") expired"))
+                return .failure(
+                    TripServiceError(code: .invalidArgument, message: "page token \(pageToken ?? "") expired"))
             }
             let next = index + 1 < s.pages.count ? "page-\(index + 1)" : ""
             return .success(ListVehiclesResponse(vehicles: s.pages[index], nextPageToken: next))

@@ -27,7 +27,8 @@ public enum Golden {
             return
         }
         if expected != actual {
-            let report = "differs from \(url.lastPathComponent) (TRIPTERM_UPDATE_GOLDEN=1 to accept):\n"
+            let report =
+                "differs from \(url.lastPathComponent) (TRIPTERM_UPDATE_GOLDEN=1 to accept):\n"
                 + diff(expected, actual)
             Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
         }
@@ -48,7 +49,8 @@ public enum Golden {
             if let a { out.append("\(prefix) - \(a)") }
             if let b { out.append("\(prefix) + \(b)") }
             if let a, let b {
-                let column = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+                let column =
+                    zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
                 out.append("       " + String(repeating: " ", count: column) + "^")
             }
             if out.count > 60 {

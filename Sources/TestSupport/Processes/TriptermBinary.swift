@@ -19,7 +19,9 @@ public struct TriptermBinary {
     public static var url: URL {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if dir.pathExtension == "xctest" || dir.lastPathComponent == "MacOS" { dir = dir.deletingLastPathComponent() }
-        while !FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("tripterm").path), dir.path != "/" {
+        while !FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("tripterm").path),
+            dir.path != "/"
+        {
             dir = dir.deletingLastPathComponent()
         }
         return dir.appendingPathComponent("tripterm")
@@ -38,7 +40,9 @@ public struct TriptermBinary {
     }
 
     /// The blocking run: reads both pipes to their end and waits for the exit.
-    private static func runBlocking(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Output {
+    private static func runBlocking(
+        _ path: String, _ arguments: [String], environment: [String: String]
+    ) throws -> Output {
         assertNotOnCooperativePool("running \(path)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -52,6 +56,8 @@ public struct TriptermBinary {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }

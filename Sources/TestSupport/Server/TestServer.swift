@@ -77,7 +77,9 @@ public final class TestServer: Sendable {
     public func createVehicle(_ id: String, provider: String = "p") async throws -> TestResponse {
         let response = try await request(
             .POST, "/v1/providers/\(provider)/vehicles?vehicleId=\(id)", token: serverToken(),
-            body: #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE","SHARED"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#)
+            body:
+                #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE","SHARED"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#
+        )
         try response.require(200)
         return response
     }
@@ -88,7 +90,9 @@ public final class TestServer: Sendable {
         let vehicleField = vehicle.map { #","vehicleId":"\#($0)""# } ?? ""
         let response = try await request(
             .POST, "/v1/providers/\(provider)/trips?tripId=\(id)", token: serverToken(),
-            body: #"{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7384,"longitude":7.4246}},"dropoffPoint":{"point":{"latitude":43.7500,"longitude":7.4400}},"numberOfPassengers":1\#(vehicleField)}"#)
+            body:
+                #"{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7384,"longitude":7.4246}},"dropoffPoint":{"point":{"latitude":43.7500,"longitude":7.4400}},"numberOfPassengers":1\#(vehicleField)}"#
+        )
         try response.require(200)
         return response
     }

@@ -22,14 +22,20 @@ public actor EventLog: TripModelSubscriber {
         await onEvent?(line)
     }
 
-    public func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {
+    public func tripModel(
+        _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
+    ) async {
         await log("trip \(fields)")
     }
-    public func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async { await log("status \(tripStatus.protoName)") }
+    public func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async {
+        await log("status \(tripStatus.protoName)")
+    }
     public func tripModel(_ model: TripModel, didUpdate vehicleLocation: VehicleLocation?) async {
         await log("vehicle \(vehicleLocation?.location.map(Self.point) ?? "nil")")
     }
-    public func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async { await log("route \(route.count)pts") }
+    public func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async {
+        await log("route \(route.count)pts")
+    }
     public func tripModel(_ model: TripModel, didUpdateActiveRouteRemainingDistance meters: Int32?) async {
         await log("distance \(meters.map(String.init) ?? "nil")")
     }
@@ -39,12 +45,17 @@ public actor EventLog: TripModelSubscriber {
     public func tripModel(_ model: TripModel, didUpdatePickupLocation pickup: TerminalLocation?) async {
         await log("pickup \(pickup?.point.map(Self.point) ?? "nil")")
     }
-    public func tripModel(_ model: TripModel, didUpdatePickupETA eta: ProtoTimestamp?) async { await log("pickupETA \(eta?.rfc3339 ?? "nil")") }
+    public func tripModel(_ model: TripModel, didUpdatePickupETA eta: ProtoTimestamp?) async {
+        await log("pickupETA \(eta?.rfc3339 ?? "nil")")
+    }
     public func tripModel(_ model: TripModel, didUpdateDropoffLocation dropoff: TerminalLocation?) async {
         await log("dropoff \(dropoff?.point.map(Self.point) ?? "nil")")
     }
-    public func tripModel(_ model: TripModel, didUpdateDropoffETA eta: ProtoTimestamp?) async { await log("dropoffETA \(eta?.rfc3339 ?? "nil")") }
-    public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async {
+    public func tripModel(_ model: TripModel, didUpdateDropoffETA eta: ProtoTimestamp?) async {
+        await log("dropoffETA \(eta?.rfc3339 ?? "nil")")
+    }
+    public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async
+    {
         await log("intermediate \(destinations.count)")
     }
     public func tripModel(_ model: TripModel, didUpdateRemaining waypoints: [TripWaypoint]) async {
@@ -65,7 +76,9 @@ public actor TripCounter: TripModelSubscriber {
     public private(set) var count = 0
 
     public init() {}
-    public func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {
+    public func tripModel(
+        _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
+    ) async {
         count += 1
     }
 }

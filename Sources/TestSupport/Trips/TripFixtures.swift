@@ -11,8 +11,9 @@ public enum TripFixtures {
     public static func at(_ seconds: Int64) -> ProtoTimestamp { t0 + .seconds(seconds) }
 
     public static func new() -> Trip {
-        var trip = Trip(name: name.description, tripStatus: .new, tripType: .exclusive,
-                        pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
+        var trip = Trip(
+            name: name.description, tripStatus: .new, tripType: .exclusive,
+            pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
         trip.numberOfPassengers = 1
         return trip
     }

@@ -88,7 +88,9 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         if stack.count == 1 {
             sawRoot = true
             guard name == "gpx" else {
-                return fail(parser, at: position, "not a GPX document: the root element is <\(qualifiedName ?? name)>, expected <gpx>")
+                return fail(
+                    parser, at: position,
+                    "not a GPX document: the root element is <\(qualifiedName ?? name)>, expected <gpx>")
             }
         }
         switch name {
@@ -113,7 +115,9 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         text += String(decoding: block, as: UTF8.self)
     }
 
-    public func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+    public func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+    ) {
         guard failure == nil, let element = stack.popLast() else { return }
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         text = ""
@@ -195,12 +199,16 @@ public final class GPXReader: NSObject, XMLParserDelegate {
                 return nil
             }
             guard let value = Self.number(text), range.contains(value) else {
-                fail(parser, at: position, "<\(element)> \(name)=\"\(text)\" is not a \(name == "lat" ? "latitude" : "longitude") in degrees (\(Int(range.lowerBound)) to \(Int(range.upperBound)))")
+                fail(
+                    parser, at: position,
+                    "<\(element)> \(name)=\"\(text)\" is not a \(name == "lat" ? "latitude" : "longitude") in degrees (\(Int(range.lowerBound)) to \(Int(range.upperBound)))"
+                )
                 return nil
             }
             return value
         }
-        guard let latitude = coordinate("lat", range: -90...90), let longitude = coordinate("lon", range: -180...180) else {
+        guard let latitude = coordinate("lat", range: -90...90), let longitude = coordinate("lon", range: -180...180)
+        else {
             return nil
         }
         return LatLng(latitude: latitude, longitude: longitude)
@@ -208,7 +216,9 @@ public final class GPXReader: NSObject, XMLParserDelegate {
 
     /// A finite decimal number, or nil.
     private static func number(_ text: String) -> Double? {
-        guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value.isFinite else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), value.isFinite else {
+            return nil
+        }
         return value
     }
 
@@ -223,8 +233,10 @@ public final class GPXReader: NSObject, XMLParserDelegate {
     private func malformed(code: Int, line: Int, column: Int) -> InputError {
         let source = SourceText(data)
         // libxml2 reports a mismatched closing tag just after it; point at its '<' instead.
-        let at = code == XMLErrorText.tagMismatch
-            ? source.tagStart(line: line, characterColumn: column - 1) : source.position(line: line, characterColumn: column)
+        let at =
+            code == XMLErrorText.tagMismatch
+            ? source.tagStart(line: line, characterColumn: column - 1)
+            : source.position(line: line, characterColumn: column)
         var message = XMLErrorText.describe(code)
         if let open = stack.last {
             let opened = source.tagStart(line: open.position.line, characterColumn: open.position.column)

@@ -24,14 +24,20 @@ public struct GeoJSONTrackReader {
         var features: [(path: String, value: JSONValue)] = []
         switch root["type"] {
         case .string("FeatureCollection"):
-            guard case .array(let items) = root["features"] else { throw fail("features", "expected an array of features", key: "features") }
+            guard case .array(let items) = root["features"] else {
+                throw fail("features", "expected an array of features", key: "features")
+            }
             features = items.enumerated().map { ("features[\($0.offset)]", $0.element) }
         case .string("Feature"):
             features = [("", root)]
         case .string("LineString"), .string("MultiLineString"):
-            throw fail("", "a bare \(root.string("type") ?? "LineString") has no times: put it in a Feature with properties.coordinateProperties.times")
+            throw fail(
+                "",
+                "a bare \(root.string("type") ?? "LineString") has no times: put it in a Feature with properties.coordinateProperties.times"
+            )
         case .string(let other):
-            throw fail("type", "GeoJSON \(other) holds no track: expected a Feature or FeatureCollection with a LineString")
+            throw fail(
+                "type", "GeoJSON \(other) holds no track: expected a Feature or FeatureCollection with a LineString")
         default:
             throw fail("type", "not GeoJSON: expected \"type\": \"Feature\" or \"FeatureCollection\"")
         }
@@ -41,15 +47,22 @@ public struct GeoJSONTrackReader {
         for feature in features {
             switch feature.value["geometry"]?["type"] {
             case .string("LineString"), .string("MultiLineString"): tracks.append(feature)
-            case .string("Point"): if let waypoint = try waypoint(feature.value, path: feature.path) { track.waypoints.append(waypoint) }
+            case .string("Point"):
+                if let waypoint = try waypoint(feature.value, path: feature.path) { track.waypoints.append(waypoint) }
             default: continue
             }
         }
         guard let (trackPath, feature) = tracks.first else {
-            throw fail("", "no LineString feature: tripterm needs a track with a time for each coordinate (properties.coordinateProperties.times)")
+            throw fail(
+                "",
+                "no LineString feature: tripterm needs a track with a time for each coordinate (properties.coordinateProperties.times)"
+            )
         }
         guard tracks.count == 1 else {
-            throw fail("", "\(tracks.count) LineString features (\(tracks.map(\.path).joined(separator: ", "))): tripterm replays one track, keep only one")
+            throw fail(
+                "",
+                "\(tracks.count) LineString features (\(tracks.map(\.path).joined(separator: ", "))): tripterm replays one track, keep only one"
+            )
         }
         track.points = try points(feature, path: trackPath)
         track.created = feature["properties"]?.string("created").flatMap { try? TrackTime.parse($0) }
@@ -84,7 +97,9 @@ public struct GeoJSONTrackReader {
         }
         let count = locations.count
         guard count > 0 else {
-            throw fail(join(geometryPath, "coordinates"), "no positions: tripterm needs a recorded track to replay", key: "coordinates")
+            throw fail(
+                join(geometryPath, "coordinates"), "no positions: tripterm needs a recorded track to replay",
+                key: "coordinates")
         }
 
         let propertiesPath = join(featurePath, "properties")
@@ -96,16 +111,21 @@ public struct GeoJSONTrackReader {
         } else if let value = feature["properties"]?["coordTimes"] {
             (timesKey, timesValue) = ("coordTimes", value)
         } else {
-            throw fail(join(propertiesPath, "coordinateProperties.times"),
-                       "missing: tripterm needs a time for each coordinate (RFC 3339 strings or epoch milliseconds), as geojson.io and togeojson write them",
-                       key: "coordinateProperties")
+            throw fail(
+                join(propertiesPath, "coordinateProperties.times"),
+                "missing: tripterm needs a time for each coordinate (RFC 3339 strings or epoch milliseconds), as geojson.io and togeojson write them",
+                key: "coordinateProperties")
         }
         let timesPath = join(propertiesPath, timesKey)
         guard let times = flattened(timesValue, perLine: isMulti) else {
-            throw fail(timesPath, "expected an array with one time per coordinate\(isMulti ? " (or one array per line)" : "")", key: "times")
+            throw fail(
+                timesPath, "expected an array with one time per coordinate\(isMulti ? " (or one array per line)" : "")",
+                key: "times")
         }
         guard times.count == count else {
-            throw fail(timesPath, "has \(times.count) times for \(count) coordinates: tripterm needs one time per coordinate", key: "times")
+            throw fail(
+                timesPath, "has \(times.count) times for \(count) coordinates: tripterm needs one time per coordinate",
+                key: "times")
         }
         let speeds = optionalNumbers(coordinateProperties?["speeds"], perLine: isMulti, count: count)
         let headings = optionalNumbers(coordinateProperties?["headings"], perLine: isMulti, count: count)
@@ -115,9 +135,15 @@ public struct GeoJSONTrackReader {
         for i in 0..<count {
             let time = try self.time(times[i], path: "\(timesPath)[\(i)]")
             if let previous = points.last, time < previous.time {
-                throw fail("\(timesPath)[\(i)]", "\(time) is before the previous time (\(previous.time)): tripterm needs points in time order", key: "times")
+                throw fail(
+                    "\(timesPath)[\(i)]",
+                    "\(time) is before the previous time (\(previous.time)): tripterm needs points in time order",
+                    key: "times")
             }
-            points.append(TrackPoint(location: locations[i].0, time: time, elevation: locations[i].1, speed: speeds?[i], course: headings?[i]))
+            points.append(
+                TrackPoint(
+                    location: locations[i].0, time: time, elevation: locations[i].1, speed: speeds?[i],
+                    course: headings?[i]))
         }
         return points
     }
@@ -128,7 +154,9 @@ public struct GeoJSONTrackReader {
             case .number(let longitude) = numbers[0], case .number(let latitude) = numbers[1],
             (-180...180).contains(longitude), (-90...90).contains(latitude)
         else {
-            throw fail(path, "expected a position [longitude, latitude] or [longitude, latitude, elevation] in degrees and metres")
+            throw fail(
+                path,
+                "expected a position [longitude, latitude] or [longitude, latitude, elevation] in degrees and metres")
         }
         var elevation: Double?
         if numbers.count > 2, case .number(let e) = numbers[2], e.isFinite { elevation = e }
@@ -146,7 +174,8 @@ public struct GeoJSONTrackReader {
             }
         case .number(let milliseconds):
             guard let time = Self.timestamp(epochMilliseconds: milliseconds) else {
-                throw fail(path, "\(milliseconds) is not a time in epoch milliseconds between years 1 and 9999", key: "times")
+                throw fail(
+                    path, "\(milliseconds) is not a time in epoch milliseconds between years 1 and 9999", key: "times")
             }
             return time
         default:
@@ -194,7 +223,9 @@ public struct GeoJSONTrackReader {
     /// An error at a JSON path, placed at `"key"` in the file when that key occurs exactly once.
     private func fail(_ jsonPath: String, _ message: String, key: String? = nil) -> InputError {
         let at = key.flatMap { source.uniqueKeyPosition($0) }
-        return InputError(path: path, line: at?.line, column: at?.column, message: jsonPath.isEmpty ? message : "\(jsonPath): \(message)")
+        return InputError(
+            path: path, line: at?.line, column: at?.column,
+            message: jsonPath.isEmpty ? message : "\(jsonPath): \(message)")
     }
 }
 

@@ -22,7 +22,8 @@ public enum JSONDocument {
             // JSONSyntax counts columns over the whole text as if it were one line.
             let offset = syntax.column - 1
             let at = SourceText(raw).position(ofByte: offset + skipped)
-            let reason = offset >= data.count ? "the file ends in the middle of the JSON (is it cut short?)" : syntax.message
+            let reason =
+                offset >= data.count ? "the file ends in the middle of the JSON (is it cut short?)" : syntax.message
             throw InputError(path: path, line: at.line, column: at.column, message: "not valid JSON: \(reason)")
         }
     }

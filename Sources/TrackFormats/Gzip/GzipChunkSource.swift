@@ -17,7 +17,9 @@ public struct GzipChunkSource<Compressed: ByteChunkSource>: ByteChunkSource {
     public init(_ compressed: Compressed, path: String) throws(InputError) {
         self.compressed = compressed
         self.path = path
-        guard let inflater = Inflater() else { throw InputError(path: path, message: "cannot start gzip decompression") }
+        guard let inflater = Inflater() else {
+            throw InputError(path: path, message: "cannot start gzip decompression")
+        }
         self.inflater = inflater
     }
 
@@ -30,14 +32,17 @@ public struct GzipChunkSource<Compressed: ByteChunkSource>: ByteChunkSource {
                     return nil
                 }
                 // Another gzip member follows.
-                guard inflater.reset() else { throw InputError(path: path, message: "cannot restart gzip decompression") }
+                guard inflater.reset() else {
+                    throw InputError(path: path, message: "cannot restart gzip decompression")
+                }
                 memberEnded = false
             }
             // zlib may still hold output from input it has taken, so only ask for more when it has none.
             if inputOffset == input.count && !outputPending {
                 guard try refill() else {
                     finished = true
-                    throw InputError(path: path, message: "truncated gzip data (the file ends in the middle of the stream)")
+                    throw InputError(
+                        path: path, message: "truncated gzip data (the file ends in the middle of the stream)")
                 }
             }
             let (status, consumed, produced) = inflater.inflate(input: input, from: inputOffset, into: &output)
@@ -48,7 +53,8 @@ public struct GzipChunkSource<Compressed: ByteChunkSource>: ByteChunkSource {
             case Z_OK, Z_BUF_ERROR: break
             default:
                 finished = true
-                throw InputError(path: path, message: "corrupt gzip data: \(inflater.message ?? "zlib error \(status)")")
+                throw InputError(
+                    path: path, message: "corrupt gzip data: \(inflater.message ?? "zlib error \(status)")")
             }
             if produced > 0 {
                 output.removeSubrange(produced...)
@@ -73,7 +79,9 @@ public struct GzipChunkSource<Compressed: ByteChunkSource>: ByteChunkSource {
 
         init?() {
             // 15 + 16: a gzip wrapper with the largest window.
-            guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+            guard inflateInit2_(&stream, 15 + 16, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                return nil
+            }
         }
 
         deinit { inflateEnd(&stream) }
@@ -82,7 +90,9 @@ public struct GzipChunkSource<Compressed: ByteChunkSource>: ByteChunkSource {
 
         var message: String? { stream.msg.map { String(cString: $0) } }
 
-        func inflate(input: [UInt8], from offset: Int, into output: inout [UInt8]) -> (status: Int32, consumed: Int, produced: Int) {
+        func inflate(
+            input: [UInt8], from offset: Int, into output: inout [UInt8]
+        ) -> (status: Int32, consumed: Int, produced: Int) {
             let available = input.count - offset
             return input.withUnsafeBufferPointer { inBuffer in
                 output.withUnsafeMutableBufferPointer { outBuffer in

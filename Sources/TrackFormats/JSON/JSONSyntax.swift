@@ -13,9 +13,12 @@ public enum JSONSyntax {
             if description.contains("end of file") || description.contains("Unexpected end") {
                 return (bytes.count + 1, "unexpected end of line (the JSON is cut short)")
             }
-            if let range = description.range(of: "character "), let offset = Int(description[range.upperBound...].prefix { $0.isNumber }) {
+            if let range = description.range(of: "character "),
+                let offset = Int(description[range.upperBound...].prefix { $0.isNumber })
+            {
                 let column = offset + 1
-                let character = offset < bytes.count ? String(decoding: [bytes[bytes.startIndex + offset]], as: UTF8.self) : ""
+                let character =
+                    offset < bytes.count ? String(decoding: [bytes[bytes.startIndex + offset]], as: UTF8.self) : ""
                 return (column, "unexpected \(character.isEmpty ? "text" : "'\(character)'")")
             }
             return (1, description)

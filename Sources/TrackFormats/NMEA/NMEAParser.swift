@@ -58,24 +58,27 @@ public enum NMEAParser {
 
     static func gga(_ f: [String]) throws(Problem) -> NMEASentence.GGA {
         guard f.count >= 10 else { throw .malformed("GGA has \(f.count - 1) fields, expected at least 9") }
-        guard let quality = f[6].isEmpty ? 0 : Int(f[6]) else { throw .malformed("GGA fix quality \"\(f[6])\" is not a number") }
+        guard let quality = f[6].isEmpty ? 0 : Int(f[6]) else {
+            throw .malformed("GGA fix quality \"\(f[6])\" is not a number")
+        }
         return NMEASentence.GGA(
             secondsOfDay: try secondsOfDay(f[1]), coordinate: try position(f[2], f[3], f[4], f[5]), quality: quality,
-            satellites: f[7].isEmpty ? nil : Int(f[7]), hdop: try number(f[8], "HDOP"), altitude: try number(f[9], "altitude"))
+            satellites: f[7].isEmpty ? nil : Int(f[7]), hdop: try number(f[8], "HDOP"),
+            altitude: try number(f[9], "altitude"))
     }
 
     /// `ddmm.mmmm`,`N`,`dddmm.mmmm`,`E` in degrees; nil when the fields are empty (no fix).
     static func position(_ lat: String, _ ns: String, _ lon: String, _ ew: String) throws(Problem) -> LatLng? {
         if lat.isEmpty && lon.isEmpty { return nil }
         guard let latitude = degrees(lat, degreeDigits: 2), let longitude = degrees(lon, degreeDigits: 3),
-              ["N", "S"].contains(ns), ["E", "W"].contains(ew), latitude <= 90, longitude <= 180
+            ["N", "S"].contains(ns), ["E", "W"].contains(ew), latitude <= 90, longitude <= 180
         else { throw .malformed("position \"\(lat),\(ns),\(lon),\(ew)\" is not ddmm.mm,N|S,dddmm.mm,E|W") }
         return LatLng(latitude: ns == "S" ? -latitude : latitude, longitude: ew == "W" ? -longitude : longitude)
     }
 
     static func degrees(_ text: String, degreeDigits: Int) -> Double? {
         guard text.count > degreeDigits + 1, let whole = Double(text.prefix(degreeDigits)),
-              let minutes = Double(text.dropFirst(degreeDigits)), minutes < 60, minutes >= 0
+            let minutes = Double(text.dropFirst(degreeDigits)), minutes < 60, minutes >= 0
         else { return nil }
         return whole + minutes / 60
     }
@@ -84,7 +87,7 @@ public enum NMEAParser {
     static func secondsOfDay(_ text: String) throws(Problem) -> Double? {
         if text.isEmpty { return nil }
         guard text.count >= 6, let h = Double(text.prefix(2)), let m = Double(text.dropFirst(2).prefix(2)),
-              let s = Double(text.dropFirst(4)), h < 24, m < 60, s < 61
+            let s = Double(text.dropFirst(4)), h < 24, m < 60, s < 61
         else { throw .malformed("time \"\(text)\" is not hhmmss.ss") }
         return h * 3600 + m * 60 + s
     }
@@ -92,7 +95,7 @@ public enum NMEAParser {
     /// `ddmmyy` at midnight UTC (years 80–99 are 19xx, as NMEA's two-digit years are read).
     static func date(_ text: String) throws(Problem) -> Date {
         guard text.count == 6, let d = Int(text.prefix(2)), let m = Int(text.dropFirst(2).prefix(2)),
-              let y = Int(text.suffix(2)), (1...31).contains(d), (1...12).contains(m)
+            let y = Int(text.suffix(2)), (1...31).contains(d), (1...12).contains(m)
         else { throw .malformed("date \"\(text)\" is not ddmmyy") }
         var components = DateComponents()
         components.calendar = Calendar(identifier: .gregorian)

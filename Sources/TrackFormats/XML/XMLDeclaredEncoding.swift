@@ -29,14 +29,14 @@ public enum XMLDeclaredEncoding {
     /// The value of `encoding` in a leading `<?xml … ?>` declaration, if there is one.
     static func declared(in bytes: [UInt8]) -> String? {
         guard bytes.starts(with: "<?xml".utf8), let end = bytes.firstRange(of: "?>".utf8)?.lowerBound,
-              let name = bytes[..<end].firstRange(of: "encoding".utf8)?.upperBound
+            let name = bytes[..<end].firstRange(of: "encoding".utf8)?.upperBound
         else { return nil }
         // `= "value"` or `= 'value'`, with optional white space around `=`.
         var rest = bytes[name..<end].drop(while: isSpace)
         guard rest.first == UInt8(ascii: "=") else { return nil }
         rest = rest.dropFirst().drop(while: isSpace)
         guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"),
-              let close = rest.dropFirst().firstIndex(of: quote)
+            let close = rest.dropFirst().firstIndex(of: quote)
         else { return nil }
         return String(decoding: rest[rest.index(after: rest.startIndex)..<close], as: UTF8.self)
     }

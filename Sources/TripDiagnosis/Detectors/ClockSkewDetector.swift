@@ -14,11 +14,15 @@ public enum ClockSkewDetector: FindingDetector {
             guard let episode = run else { return }
             let direction = episode.worst > 0 ? "ahead of" : "behind"
             let skew = FigureText.seconds(episode.worst.magnitude)
-            var detail = episode.count > 1 ? "device clock up to \(skew) \(direction) the server's in "
-                + "\(episode.count) reports" : "device clock \(skew) \(direction) the server's"
+            var detail =
+                episode.count > 1
+                ? "device clock up to \(skew) \(direction) the server's in "
+                    + "\(episode.count) reports" : "device clock \(skew) \(direction) the server's"
             detail += " (limit \(FigureText.seconds(thresholds.clockSkewSeconds)))"
-            findings.append(Finding(tripName: timeline.tripName, kind: kind, start: episode.first.time,
-                                    end: episode.last.time, detail: detail))
+            findings.append(
+                Finding(
+                    tripName: timeline.tripName, kind: kind, start: episode.first.time,
+                    end: episode.last.time, detail: detail))
             run = nil
         }
         for report in timeline.reports {

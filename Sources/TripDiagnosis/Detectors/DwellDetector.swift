@@ -27,12 +27,15 @@ public enum DwellDetector: FindingDetector {
         func close() {
             guard !reports.isEmpty, (reports[last].time - reports[first].time).seconds >= thresholds.dwellMinimumSeconds
             else { return }
-            dwells.append(Dwell(start: reports[first].time, end: reports[last].time, point: reports[first].point,
-                                reports: last - first + 1))
+            dwells.append(
+                Dwell(
+                    start: reports[first].time, end: reports[last].time, point: reports[first].point,
+                    reports: last - first + 1))
         }
         for index in reports.indices.dropFirst() {
             let report = reports[index]
-            let stays = report.vehicleId == reports[first].vehicleId
+            let stays =
+                report.vehicleId == reports[first].vehicleId
                 && (report.time - reports[last].time).seconds <= silence
                 && Geo.distance(reports[first].point, report.point) <= thresholds.dwellRadiusMeters
             if stays {

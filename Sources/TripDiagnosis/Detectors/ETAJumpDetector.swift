@@ -15,10 +15,13 @@ public enum ETAJumpDetector: FindingDetector {
             let moved = (after.eta - before.eta).seconds
             guard moved.magnitude > thresholds.etaJumpSeconds else { continue }
             let stop = after.stop.label(ownTripId: timeline.tripName.tripID)
-            let detail = "ETA to \(stop) moved \(FigureText.signedSeconds(moved)), from \(before.eta.rfc3339) to "
+            let detail =
+                "ETA to \(stop) moved \(FigureText.signedSeconds(moved)), from \(before.eta.rfc3339) to "
                 + "\(after.eta.rfc3339) (limit \(FigureText.seconds(thresholds.etaJumpSeconds)))"
-            findings.append(Finding(tripName: timeline.tripName, kind: kind, start: before.lastSeen, end: after.time,
-                                    detail: detail))
+            findings.append(
+                Finding(
+                    tripName: timeline.tripName, kind: kind, start: before.lastSeen, end: after.time,
+                    detail: detail))
         }
         return findings
     }

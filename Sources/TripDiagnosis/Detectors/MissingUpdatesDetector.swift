@@ -13,7 +13,8 @@ public enum MissingUpdatesDetector: FindingDetector {
         func silence(from start: ProtoTimestamp, to end: ProtoTimestamp, _ what: String) {
             let seconds = (end - start).seconds
             guard seconds > limit else { return }
-            let detail = "no vehicle report for \(FigureText.seconds(seconds)) \(what)"
+            let detail =
+                "no vehicle report for \(FigureText.seconds(seconds)) \(what)"
                 + " (limit \(FigureText.seconds(limit)))"
             findings.append(Finding(tripName: timeline.tripName, kind: kind, start: start, end: end, detail: detail))
         }

@@ -9,8 +9,9 @@ public enum OffRouteDetector: FindingDetector {
         episodes(in: timeline).map { episode in
             let until = episode.endsWithData ? " until the data ends" : ""
             let detail = "navigation OFF_ROUTE for \(FigureText.seconds(episode.seconds))\(until)"
-            return Finding(tripName: timeline.tripName, kind: kind, start: episode.start, end: episode.end,
-                           detail: detail)
+            return Finding(
+                tripName: timeline.tripName, kind: kind, start: episode.start, end: episode.end,
+                detail: detail)
         }
     }
 

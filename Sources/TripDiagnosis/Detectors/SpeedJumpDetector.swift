@@ -18,8 +18,10 @@ public enum SpeedJumpDetector: FindingDetector {
             if run.count > 1 {
                 detail += "; ending \(FigureText.meters(Geo.distance(start.point, end.point))) from where they began"
             }
-            findings.append(Finding(tripName: timeline.tripName, kind: kind, start: start.time, end: end.time,
-                                    detail: detail))
+            findings.append(
+                Finding(
+                    tripName: timeline.tripName, kind: kind, start: start.time, end: end.time,
+                    detail: detail))
             run = []
         }
         for move in timeline.moves {

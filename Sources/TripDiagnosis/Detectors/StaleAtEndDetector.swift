@@ -14,7 +14,8 @@ public enum StaleAtEndDetector: FindingDetector {
         guard meters > thresholds.staleAtEndMeters else { return [] }
         let age = (complete.time - last.time).seconds
         let when = age < 0.05 ? "" : ", taken \(FigureText.seconds(age)) before it"
-        let detail = "last report \(FigureText.meters(meters)) from the dropoff at COMPLETE\(when) "
+        let detail =
+            "last report \(FigureText.meters(meters)) from the dropoff at COMPLETE\(when) "
             + "(limit \(FigureText.meters(thresholds.staleAtEndMeters)))"
         return [Finding(tripName: timeline.tripName, kind: kind, start: last.time, end: complete.time, detail: detail)]
     }

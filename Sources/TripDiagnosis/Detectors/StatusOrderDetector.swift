@@ -14,8 +14,10 @@ public enum StatusOrderDetector: FindingDetector {
     public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
         var findings: [Finding] = []
         func report(_ severity: FindingSeverity, _ start: StatusChange, _ end: StatusChange?, _ detail: String) {
-            findings.append(Finding(tripName: timeline.tripName, kind: kind, severity: severity, start: start.time,
-                                    end: end?.time ?? start.time, detail: detail))
+            findings.append(
+                Finding(
+                    tripName: timeline.tripName, kind: kind, severity: severity, start: start.time,
+                    end: end?.time ?? start.time, detail: detail))
         }
         let statuses = timeline.statuses
         for (index, change) in statuses.enumerated() {
@@ -36,8 +38,10 @@ public enum StatusOrderDetector: FindingDetector {
         }
         if let last = statuses.last, !last.status.isTerminal, let end = timeline.span?.upperBound {
             let detail = "the data ends at \(last.status.protoName), without COMPLETE or CANCELED"
-            findings.append(Finding(tripName: timeline.tripName, kind: kind, severity: .warning, start: last.time,
-                                    end: end, detail: detail))
+            findings.append(
+                Finding(
+                    tripName: timeline.tripName, kind: kind, severity: .warning, start: last.time,
+                    end: end, detail: detail))
         }
         return findings
     }

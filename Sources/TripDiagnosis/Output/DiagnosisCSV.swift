@@ -10,7 +10,8 @@ public enum DiagnosisCSV {
     ]
 
     public static var cardHeader: String {
-        let columns = ["file", "trip", "vehicles", "status_path", "ended", "ended_at"]
+        let columns =
+            ["file", "trip", "vehicles", "status_path", "ended", "ended_at"]
             + timedStatuses.map { $0.protoName.lowercased() + "_s" }
             + ["drive_start", "drive_end", "distance_m", "duration_s", "average_speed_mps", "max_speed_mps"]
             + ["pickup_promised_at", "pickup_eta", "pickup_arrival", "pickup_eta_error_s"]
@@ -23,8 +24,10 @@ public enum DiagnosisCSV {
 
     public static func row(for trip: DiagnosedTrip) -> String {
         let card = trip.diagnosis.card
-        var cells = [trip.file, card.tripName.description, card.vehicles.joined(separator: " "),
-                     card.statuses.map(\.status.protoName).joined(separator: ">")]
+        var cells = [
+            trip.file, card.tripName.description, card.vehicles.joined(separator: " "),
+            card.statuses.map(\.status.protoName).joined(separator: ">"),
+        ]
         switch card.ending {
         case .ended(let status, let at, _): cells += [status.protoName, at.rfc3339]
         case .unfinished: cells += ["", ""]
@@ -35,16 +38,24 @@ public enum DiagnosisCSV {
             cells.append(!spans.isEmpty && known.count == spans.count ? decimal(known.reduce(0, +)) : "")
         }
         let drive = card.drive
-        cells += [time(drive?.start), time(drive?.end), decimal(drive?.meters, places: 1), decimal(drive?.seconds),
-                  decimal(drive?.averageSpeed, places: 2), decimal(drive?.maxSpeed, places: 2)]
+        cells += [
+            time(drive?.start), time(drive?.end), decimal(drive?.meters, places: 1), decimal(drive?.seconds),
+            decimal(drive?.averageSpeed, places: 2), decimal(drive?.maxSpeed, places: 2),
+        ]
         for outcome in [card.pickup, card.dropoff] {
-            cells += [time(outcome.promise?.madeAt), time(outcome.promise?.eta), time(outcome.arrival),
-                      decimal(outcome.errorSeconds)]
+            cells += [
+                time(outcome.promise?.madeAt), time(outcome.promise?.eta), time(outcome.arrival),
+                decimal(outcome.errorSeconds),
+            ]
         }
-        cells += [String(card.updates.reports), decimal(card.updates.median), decimal(card.updates.p95),
-                  decimal(card.updates.max), String(card.stops.count), decimal(card.stops.map(\.seconds).reduce(0, +))]
-        cells += [card.offRoute.map { String($0.count) } ?? "",
-                  decimal(card.offRoute.map { $0.map(\.seconds).reduce(0, +) })]
+        cells += [
+            String(card.updates.reports), decimal(card.updates.median), decimal(card.updates.p95),
+            decimal(card.updates.max), String(card.stops.count), decimal(card.stops.map(\.seconds).reduce(0, +)),
+        ]
+        cells += [
+            card.offRoute.map { String($0.count) } ?? "",
+            decimal(card.offRoute.map { $0.map(\.seconds).reduce(0, +) }),
+        ]
         let findings = trip.diagnosis.findings
         cells.append(String(findings.count))
         cells += FindingKind.allCases.map { kind in String(findings.count(where: { $0.kind == kind })) }
@@ -55,8 +66,10 @@ public enum DiagnosisCSV {
     public static var findingHeader: String { row(["file", "trip", "kind", "severity", "start", "end", "detail"]) }
 
     public static func row(for finding: Finding, file: String) -> String {
-        row([file, finding.tripName.description, finding.kind.rawValue, finding.severity.rawValue,
-             finding.start.rfc3339, finding.end.rfc3339, finding.detail])
+        row([
+            file, finding.tripName.description, finding.kind.rawValue, finding.severity.rawValue,
+            finding.start.rfc3339, finding.end.rfc3339, finding.detail,
+        ])
     }
 
     static func row(_ cells: [String]) -> String { cells.map(quoted).joined(separator: ",") }

@@ -13,10 +13,13 @@ public enum DiagnosisJSON {
             "tripId": .string(card.tripName.tripID),
             "source": .string(card.source),
             "vehicles": .array(card.vehicles.map(JSONValue.string)),
-            "statuses": .array(card.statuses.map { span in
-                .object(["status": .string(span.status.protoName), "start": time(span.start), "end": time(span.end),
-                         "seconds": seconds(span.seconds)])
-            }),
+            "statuses": .array(
+                card.statuses.map { span in
+                    .object([
+                        "status": .string(span.status.protoName), "start": time(span.start), "end": time(span.end),
+                        "seconds": seconds(span.seconds),
+                    ])
+                }),
             "ending": ending(card.ending),
             "drive": card.drive.map(drive) ?? .null,
             "pickupETA": outcome(card.pickup),
@@ -27,15 +30,23 @@ public enum DiagnosisJSON {
                 "p95IntervalSeconds": seconds(card.updates.p95),
                 "maxIntervalSeconds": seconds(card.updates.max),
             ]),
-            "stops": .array(card.stops.map { stop in
-                .object(["start": time(stop.start), "end": time(stop.end), "seconds": seconds(stop.seconds),
-                         "latitude": degrees(stop.point.latitude), "longitude": degrees(stop.point.longitude),
-                         "reports": number(Double(stop.reports)),
-                         "near": trip.diagnosis.timeline.stopName(near: stop.point).map(JSONValue.string) ?? .null])
-            }),
+            "stops": .array(
+                card.stops.map { stop in
+                    .object([
+                        "start": time(stop.start), "end": time(stop.end), "seconds": seconds(stop.seconds),
+                        "latitude": degrees(stop.point.latitude), "longitude": degrees(stop.point.longitude),
+                        "reports": number(Double(stop.reports)),
+                        "near": trip.diagnosis.timeline.stopName(near: stop.point).map(JSONValue.string) ?? .null,
+                    ])
+                }),
             "offRoute": card.offRoute.map { episodes in
-                .array(episodes.map { .object(["start": time($0.start), "end": time($0.end),
-                                                 "seconds": seconds($0.seconds)]) })
+                .array(
+                    episodes.map {
+                        .object([
+                            "start": time($0.start), "end": time($0.end),
+                            "seconds": seconds($0.seconds),
+                        ])
+                    })
             } ?? .null,
             "findings": .array(trip.diagnosis.findings.map(finding)),
         ]
@@ -60,8 +71,10 @@ public enum DiagnosisJSON {
     private static func ending(_ ending: TripEnding) -> JSONValue {
         switch ending {
         case .ended(let status, let at, let after):
-            .object(["status": .string(status.protoName), "time": time(at),
-                     "after": after.map { .string($0.protoName) } ?? .null])
+            .object([
+                "status": .string(status.protoName), "time": time(at),
+                "after": after.map { .string($0.protoName) } ?? .null,
+            ])
         case .unfinished(let last, let dataEnds):
             .object(["status": .null, "time": time(dataEnds), "after": last.map { .string($0.protoName) } ?? .null])
         }

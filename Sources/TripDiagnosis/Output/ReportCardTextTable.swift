@@ -24,8 +24,12 @@ public enum ReportCardTextTable {
         row("trip", ["\(card.tripName.tripID)  (\(card.tripName.description))"])
         row("file", ["\(trip.file)  (\(card.source))"])
         if trip.inputWarnings > 0 {
-            row("input", ["\(Summary.count(trip.inputWarnings, "problem")) skipped while reading (see the warnings): "
-                + "the figures may miss what was there"])
+            row(
+                "input",
+                [
+                    "\(Summary.count(trip.inputWarnings, "problem")) skipped while reading (see the warnings): "
+                        + "the figures may miss what was there"
+                ])
         }
         let vehicles = card.vehicles.isEmpty ? "none assigned" : card.vehicles.joined(separator: ", ")
         row(card.vehicles.count > 1 ? "vehicles" : "vehicle", [vehicles])
@@ -44,8 +48,10 @@ public enum ReportCardTextTable {
 
     /// Findings alone, one a line: `START  END  SEVERITY  KIND  TRIP  DETAIL`.
     public static func line(for finding: Finding) -> String {
-        [finding.start.rfc3339, finding.end.rfc3339, finding.severity.rawValue.padded(7),
-         finding.kind.rawValue.padded(15), finding.tripName.tripID, finding.detail].joined(separator: "  ")
+        [
+            finding.start.rfc3339, finding.end.rfc3339, finding.severity.rawValue.padded(7),
+            finding.kind.rawValue.padded(15), finding.tripName.tripID, finding.detail,
+        ].joined(separator: "  ")
     }
 
     private static func statuses(_ spans: [StatusSpan]) -> [String] {
@@ -93,20 +99,22 @@ public enum ReportCardTextTable {
     private static func stops(_ stops: [Dwell], timeline: TripTimeline) -> [String] {
         guard !stops.isEmpty else { return ["none"] }
         let total = FigureText.seconds(stops.map(\.seconds).reduce(0, +))
-        return ["\(stops.count), \(total) in all"] + stops.map { stop in
-            let place = timeline.stopName(near: stop.point) ?? FigureText.point(stop.point)
-            return "\(stop.start.rfc3339)  \(FigureText.seconds(stop.seconds).padded(11))  at \(place)"
-        }
+        return ["\(stops.count), \(total) in all"]
+            + stops.map { stop in
+                let place = timeline.stopName(near: stop.point) ?? FigureText.point(stop.point)
+                return "\(stop.start.rfc3339)  \(FigureText.seconds(stop.seconds).padded(11))  at \(place)"
+            }
     }
 
     private static func offRoute(_ episodes: [OffRouteEpisode]?) -> [String] {
         guard let episodes else { return ["unknown: the input holds no navigation status"] }
         guard !episodes.isEmpty else { return ["none"] }
         let total = FigureText.seconds(episodes.map(\.seconds).reduce(0, +))
-        return ["\(Summary.count(episodes.count, "episode")), \(total) in all"] + episodes.map { episode in
-            "\(episode.start.rfc3339)  \(FigureText.seconds(episode.seconds))"
-                + (episode.endsWithData ? " (until the data ends)" : "")
-        }
+        return ["\(Summary.count(episodes.count, "episode")), \(total) in all"]
+            + episodes.map { episode in
+                "\(episode.start.rfc3339)  \(FigureText.seconds(episode.seconds))"
+                    + (episode.endsWithData ? " (until the data ends)" : "")
+            }
     }
 
     private static func findings(_ findings: [Finding]) -> [String] {
@@ -115,9 +123,10 @@ public enum ReportCardTextTable {
             let count = findings.count(where: { $0.severity == severity })
             return count == 0 ? nil : Summary.count(count, severity.rawValue, plural: severity == .info ? "info" : nil)
         }
-        return ["\(findings.count): " + counts.joined(separator: ", ")] + findings.map { finding in
-            "\(finding.start.rfc3339)  \(finding.end.rfc3339)  \(finding.severity.rawValue.padded(7))  "
-                + "\(finding.kind.rawValue.padded(15))  \(finding.detail)"
-        }
+        return ["\(findings.count): " + counts.joined(separator: ", ")]
+            + findings.map { finding in
+                "\(finding.start.rfc3339)  \(finding.end.rfc3339)  \(finding.severity.rawValue.padded(7))  "
+                    + "\(finding.kind.rawValue.padded(15))  \(finding.detail)"
+            }
     }
 }

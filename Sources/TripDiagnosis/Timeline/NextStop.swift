@@ -29,8 +29,9 @@ public struct NextStop: Sendable, Hashable {
         case .new, .enrouteToPickup, .arrivedAtPickup:
             self.init(tripId: tripId, type: .pickupWaypointType)
         case .enrouteToIntermediateDestination, .arrivedAtIntermediateDestination:
-            self.init(tripId: tripId, type: .intermediateDestinationWaypointType,
-                      intermediateIndex: trip.intermediateDestinationIndex)
+            self.init(
+                tripId: tripId, type: .intermediateDestinationWaypointType,
+                intermediateIndex: trip.intermediateDestinationIndex)
         case .enrouteToDropoff:
             self.init(tripId: tripId, type: .dropOffWaypointType)
         case .complete, .canceled, .unknownTripStatus:
@@ -40,12 +41,13 @@ public struct NextStop: Sendable, Hashable {
 
     /// `the pickup`, `stop 2`, `the dropoff of trip t0`.
     public func label(ownTripId: String) -> String {
-        let name = switch type {
-        case .pickupWaypointType: "the pickup"
-        case .dropOffWaypointType: "the dropoff"
-        case .intermediateDestinationWaypointType: "stop \(intermediateIndex + 1)"
-        case .unknownWaypointType: "a waypoint"
-        }
+        let name =
+            switch type {
+            case .pickupWaypointType: "the pickup"
+            case .dropOffWaypointType: "the dropoff"
+            case .intermediateDestinationWaypointType: "stop \(intermediateIndex + 1)"
+            case .unknownWaypointType: "a waypoint"
+            }
         return tripId == ownTripId ? name : "\(name) of trip \(tripId)"
     }
 }

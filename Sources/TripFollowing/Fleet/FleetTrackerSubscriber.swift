@@ -13,5 +13,6 @@ public protocol FleetTrackerSubscriber: AnyObject, Sendable {
 
 extension FleetTrackerSubscriber {
     public func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async {}
-    public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async {}
+    public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async
+    {}
 }

@@ -83,7 +83,9 @@ extension Trip {
             return f
         }
         if vehicleId != old.vehicleId { f.insert(.vehicleID) }
-        if etaToFirstWaypoint != old.etaToFirstWaypoint || remainingTimeToFirstWaypoint != old.remainingTimeToFirstWaypoint {
+        if etaToFirstWaypoint != old.etaToFirstWaypoint
+            || remainingTimeToFirstWaypoint != old.remainingTimeToFirstWaypoint
+        {
             f.insert(.firstWaypointETA)
         }
         if intermediateDestinationIndex != old.intermediateDestinationIndex { f.insert(.intermediateDestinationIndex) }

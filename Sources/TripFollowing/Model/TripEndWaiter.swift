@@ -9,7 +9,9 @@ public actor TripEndWaiter: TripModelSubscriber {
 
     private var waiters: [CheckedContinuation<TripStatus, Never>] = []
 
-    public func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {
+    public func tripModel(
+        _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
+    ) async {
         guard trip.tripStatus.isTerminal, finalStatus == nil else { return }
         finalStatus = trip.tripStatus
         for waiter in waiters { waiter.resume(returning: trip.tripStatus) }

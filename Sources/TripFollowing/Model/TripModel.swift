@@ -194,12 +194,15 @@ public actor TripModel {
         let changed = (journey.map { newJourney.changedFields(from: $0) } ?? newJourney.presentFields)
             .union(newTrip.otherChangedFields(from: trip))
         // Only a subscriber that registered since the last update needs the whole state.
-        let full = subscribers.contains { $0.needsFullReport }
+        let full =
+            subscribers.contains { $0.needsFullReport }
             ? newJourney.presentFields.union(newTrip.otherChangedFields(from: nil)) : []
 
         if let recovered = lastError {
             let failures = consecutiveFailures
-            await forEachSubscriber { model, s in await s.tripModel(model, didRecoverAfter: failures, lastError: recovered) }
+            await forEachSubscriber { model, s in
+                await s.tripModel(model, didRecoverAfter: failures, lastError: recovered)
+            }
         }
         consecutiveFailures = 0
         lastError = nil
@@ -224,7 +227,9 @@ public actor TripModel {
 
     /// Calls one subscriber's callbacks for `fields`, in the documented order, checking before each call that it
     /// is still registered (it may unregister itself from inside a callback).
-    private func report(_ fields: TripPropertyFields, of j: JourneySharingState, trip: Trip, to entry: SubscriberEntry) async {
+    private func report(
+        _ fields: TripPropertyFields, of j: JourneySharingState, trip: Trip, to entry: SubscriberEntry
+    ) async {
         func call(_ field: TripPropertyFields, _ body: (any TripModelSubscriber) async -> Void) async {
             guard fields.contains(field), isRegistered(entry), let s = entry.subscriber else { return }
             await body(s)

@@ -31,7 +31,9 @@ public protocol TripModelSubscriber: AnyObject, Sendable {
 }
 
 extension TripModelSubscriber {
-    public func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {}
+    public func tripModel(
+        _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
+    ) async {}
     public func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async {}
     public func tripModel(_ model: TripModel, didUpdate vehicleLocation: VehicleLocation?) async {}
     public func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async {}
@@ -41,7 +43,8 @@ extension TripModelSubscriber {
     public func tripModel(_ model: TripModel, didUpdatePickupETA eta: ProtoTimestamp?) async {}
     public func tripModel(_ model: TripModel, didUpdateDropoffLocation dropoff: TerminalLocation?) async {}
     public func tripModel(_ model: TripModel, didUpdateDropoffETA eta: ProtoTimestamp?) async {}
-    public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async {}
+    public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async
+    {}
     public func tripModel(_ model: TripModel, didUpdateRemaining waypoints: [TripWaypoint]) async {}
     public func tripModel(_ model: TripModel, didFailUpdateTripWithError error: TripServiceError) async {}
     public func tripModel(_ model: TripModel, didRecoverAfter failures: Int, lastError: TripServiceError) async {}

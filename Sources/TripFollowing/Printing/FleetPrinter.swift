@@ -24,7 +24,9 @@ public actor FleetPrinter: FleetTrackerSubscriber {
         self.write = write
     }
 
-    public func fleetTracker(_ tracker: FleetTracker, didUpdate fleet: [FleetVehicle], changes update: FleetUpdate) async {
+    public func fleetTracker(
+        _ tracker: FleetTracker, didUpdate fleet: [FleetVehicle], changes update: FleetUpdate
+    ) async {
         listings += 1
         for vehicle in update.appeared { emit("appeared", vehicle) }
         for vehicle in update.changed { emit("changed", vehicle) }
@@ -33,14 +35,19 @@ public actor FleetPrinter: FleetTrackerSubscriber {
 
     public func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async {
         let summary = "\(error.code.name) (\(error.errorClass)): \(error.message)"
-        emit("failed", name: "", stale: nil, summary: summary, value: .object([
-            "code": .string(error.code.name), "class": .string(error.errorClass.rawValue), "message": .string(error.message),
-        ]))
+        emit(
+            "failed", name: "", stale: nil, summary: summary,
+            value: .object([
+                "code": .string(error.code.name), "class": .string(error.errorClass.rawValue),
+                "message": .string(error.message),
+            ]))
     }
 
-    public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async {
-        emit("recovered", name: "", stale: nil, summary: "after \(Summary.count(failures, "failure"))",
-             value: .number(Double(failures)))
+    public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async
+    {
+        emit(
+            "recovered", name: "", stale: nil, summary: "after \(Summary.count(failures, "failure"))",
+            value: .number(Double(failures)))
     }
 
     private func emit(_ event: String, _ vehicle: FleetVehicle) {

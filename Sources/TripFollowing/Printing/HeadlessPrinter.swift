@@ -18,7 +18,10 @@ public actor HeadlessPrinter: TripModelSubscriber {
     /// - Parameters:
     ///   - now: the time printed on each line (replay time in replays, wall time live).
     ///   - write: where lines go; standard output by default.
-    public init(format: Format = .text, now: @escaping @Sendable () -> ProtoTimestamp, write: @escaping @Sendable (String) -> Void = HeadlessPrinter.standardOutput) {
+    public init(
+        format: Format = .text, now: @escaping @Sendable () -> ProtoTimestamp,
+        write: @escaping @Sendable (String) -> Void = HeadlessPrinter.standardOutput
+    ) {
         self.format = format
         self.now = now
         self.write = write
@@ -47,7 +50,9 @@ public actor HeadlessPrinter: TripModelSubscriber {
         return (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .null
     }
 
-    public func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {
+    public func tripModel(
+        _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
+    ) async {
         emit(at: await stamp(model), "trip", fields.description, .array(fields.names.map(JSONValue.string)))
     }
 
@@ -56,7 +61,9 @@ public actor HeadlessPrinter: TripModelSubscriber {
     }
 
     public func tripModel(_ model: TripModel, didUpdate vehicleLocation: VehicleLocation?) async {
-        emit(at: await stamp(model), "vehicleLocation", vehicleLocation.map(Summary.location) ?? "none", vehicleLocation.map(json) ?? .null)
+        emit(
+            at: await stamp(model), "vehicleLocation", vehicleLocation.map(Summary.location) ?? "none",
+            vehicleLocation.map(json) ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async {
@@ -65,13 +72,18 @@ public actor HeadlessPrinter: TripModelSubscriber {
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRouteRemainingDistance meters: Int32?) async {
-        emit(at: await stamp(model), "remainingDistance", meters.map { Summary.distance(Double($0)) } ?? "none", meters.map { .number(Double($0)) } ?? .null)
+        emit(
+            at: await stamp(model), "remainingDistance", meters.map { Summary.distance(Double($0)) } ?? "none",
+            meters.map { .number(Double($0)) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRouteTraffic traffic: ConsumableTrafficPolyline?) async {
-        let summary = traffic.map { t in
-            t.speedReadingInterval.map { "\($0.speed.protoName) \($0.startPolylinePointIndex)–\($0.endPolylinePointIndex)" }.joined(separator: ", ")
-        } ?? "none"
+        let summary =
+            traffic.map { t in
+                t.speedReadingInterval.map {
+                    "\($0.speed.protoName) \($0.startPolylinePointIndex)–\($0.endPolylinePointIndex)"
+                }.joined(separator: ", ")
+            } ?? "none"
         emit(at: await stamp(model), "traffic", summary.isEmpty ? "no readings" : summary, traffic.map(json) ?? .null)
     }
 
@@ -80,7 +92,9 @@ public actor HeadlessPrinter: TripModelSubscriber {
     }
 
     public func tripModel(_ model: TripModel, didUpdatePickupETA eta: ProtoTimestamp?) async {
-        emit(at: await stamp(model), "pickupETA", eta.map { Summary.eta($0, now: now()) } ?? "none", eta.map { .string($0.rfc3339) } ?? .null)
+        emit(
+            at: await stamp(model), "pickupETA", eta.map { Summary.eta($0, now: now()) } ?? "none",
+            eta.map { .string($0.rfc3339) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateDropoffLocation dropoff: TerminalLocation?) async {
@@ -88,11 +102,17 @@ public actor HeadlessPrinter: TripModelSubscriber {
     }
 
     public func tripModel(_ model: TripModel, didUpdateDropoffETA eta: ProtoTimestamp?) async {
-        emit(at: await stamp(model), "dropoffETA", eta.map { Summary.eta($0, now: now()) } ?? "none", eta.map { .string($0.rfc3339) } ?? .null)
+        emit(
+            at: await stamp(model), "dropoffETA", eta.map { Summary.eta($0, now: now()) } ?? "none",
+            eta.map { .string($0.rfc3339) } ?? .null)
     }
 
-    public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async {
-        emit(at: await stamp(model), "intermediateDestinations", "\(destinations.count) stop\(destinations.count == 1 ? "" : "s")", json(destinations.map(ProtoFieldList.init)))
+    public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async
+    {
+        emit(
+            at: await stamp(model), "intermediateDestinations",
+            "\(destinations.count) stop\(destinations.count == 1 ? "" : "s")",
+            json(destinations.map(ProtoFieldList.init)))
     }
 
     public func tripModel(_ model: TripModel, didUpdateRemaining waypoints: [TripWaypoint]) async {
@@ -100,14 +120,18 @@ public actor HeadlessPrinter: TripModelSubscriber {
             let kind = Summary.waypointKind(w.waypointType)
             return w.tripId.isEmpty ? kind : "\(kind) (\(w.tripId))"
         }.joined(separator: ", ")
-        emit(at: await stamp(model), "remainingWaypoints", summary.isEmpty ? "none" : summary, json(waypoints.map(ProtoFieldList.init)))
+        emit(
+            at: await stamp(model), "remainingWaypoints", summary.isEmpty ? "none" : summary,
+            json(waypoints.map(ProtoFieldList.init)))
     }
 
     public func tripModel(_ model: TripModel, didFailUpdateTripWithError error: TripServiceError) async {
         let retry = await model.retryDelay
-        let summary = "\(error) — \(error.errorClass == .recoverable ? "retrying in \(Summary.duration(retry))" : error.hint)"
+        let summary =
+            "\(error) — \(error.errorClass == .recoverable ? "retrying in \(Summary.duration(retry))" : error.hint)"
         var object: [String: JSONValue] = [
-            "code": .string(error.code.name), "class": .string(error.errorClass.rawValue), "message": .string(error.message),
+            "code": .string(error.code.name), "class": .string(error.errorClass.rawValue),
+            "message": .string(error.message),
             "retryInSeconds": .number(retry.seconds),
         ]
         if let http = error.httpStatus { object["httpStatus"] = .number(Double(http)) }
@@ -115,7 +139,10 @@ public actor HeadlessPrinter: TripModelSubscriber {
     }
 
     public func tripModel(_ model: TripModel, didRecoverAfter failures: Int, lastError: TripServiceError) async {
-        emit(at: now(), "recovered", "after \(failures) failed poll\(failures == 1 ? "" : "s") (last: \(lastError.code.name))", .object(["failures": .number(Double(failures))]))
+        emit(
+            at: now(), "recovered",
+            "after \(failures) failed poll\(failures == 1 ? "" : "s") (last: \(lastError.code.name))",
+            .object(["failures": .number(Double(failures))]))
     }
 }
 

@@ -11,7 +11,9 @@ public enum ReplaySpeed: Sendable, Hashable, CustomStringConvertible {
     /// Parses `2`, `x2`, `×2`, `2x`, or `max`.
     public init?(_ text: String) {
         let lowered = text.lowercased().filter { $0 != " " }
-        let trimmed = lowered.hasPrefix("x") || lowered.hasPrefix("×") ? String(lowered.dropFirst())
+        let trimmed =
+            lowered.hasPrefix("x") || lowered.hasPrefix("×")
+            ? String(lowered.dropFirst())
             : lowered.hasSuffix("x") || lowered.hasSuffix("×") ? String(lowered.dropLast()) : lowered
         if lowered == "max" {
             self = .asFastAsPossible

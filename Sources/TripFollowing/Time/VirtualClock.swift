@@ -66,7 +66,8 @@ public final class VirtualClock: Clock, Sendable {
     private let wall = ContinuousClock()
 
     public init(start: ProtoTimestamp, speed: ReplaySpeed = .realtime, paused: Bool = false) {
-        state = NIOLockedValueBox(State(anchorVirtual: start, anchorWall: ContinuousClock.now, speed: speed, paused: paused))
+        state = NIOLockedValueBox(
+            State(anchorVirtual: start, anchorWall: ContinuousClock.now, speed: speed, paused: paused))
     }
 
     /// A clock for tests: paused at `start`, so it moves only through ``advance(by:)`` and ``seek(to:)``.

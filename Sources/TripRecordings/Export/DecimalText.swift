@@ -5,7 +5,9 @@ enum DecimalText {
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let text = "\(value)"
-        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]) else {
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+            let exponent = Int(text[text.index(after: e)...])
+        else {
             return text
         }
         var mantissa = text[..<e]

@@ -21,16 +21,25 @@ public enum GeoJSONWriter {
     }
 
     private static func lineFeature(_ fixes: [RecordedTrack.Fix], recording: TripRecording) -> String {
-        var coordinateProperties = ["\"times\": [" + fixes.map { JSONStringEscaping.quote($0.time.rfc3339) }.joined(separator: ", ") + "]"]
+        var coordinateProperties = [
+            "\"times\": [" + fixes.map { JSONStringEscaping.quote($0.time.rfc3339) }.joined(separator: ", ") + "]"
+        ]
         if fixes.contains(where: { $0.speed != nil }) {
-            coordinateProperties.append("\"speeds\": [" + fixes.map { $0.speed.map(DecimalText.format) ?? "null" }.joined(separator: ", ") + "]")
+            coordinateProperties.append(
+                "\"speeds\": [" + fixes.map { $0.speed.map(DecimalText.format) ?? "null" }.joined(separator: ", ") + "]"
+            )
         }
         if fixes.contains(where: { $0.heading != nil }) {
-            coordinateProperties.append("\"headings\": [" + fixes.map { $0.heading.map { "\(($0 % 360 + 360) % 360)" } ?? "null" }.joined(separator: ", ") + "]")
+            coordinateProperties.append(
+                "\"headings\": ["
+                    + fixes.map { $0.heading.map { "\(($0 % 360 + 360) % 360)" } ?? "null" }.joined(separator: ", ")
+                    + "]")
         }
         var properties = ["\"name\": \(JSONStringEscaping.quote(recording.tripName.description))"]
         if !recording.source.isEmpty { properties.append("\"source\": \(JSONStringEscaping.quote(recording.source))") }
-        if let created = recording.created { properties.append("\"created\": \(JSONStringEscaping.quote(created.rfc3339))") }
+        if let created = recording.created {
+            properties.append("\"created\": \(JSONStringEscaping.quote(created.rfc3339))")
+        }
         properties.append("\"coordinateProperties\": {" + coordinateProperties.joined(separator: ", ") + "}")
         let coordinates = fixes.map { position($0.location, altitude: $0.altitude) }.joined(separator: ", ")
         return "{\"type\": \"Feature\", \"properties\": {" + properties.joined(separator: ", ")
@@ -38,7 +47,9 @@ public enum GeoJSONWriter {
     }
 
     private static func pointFeature(_ stop: RecordedTrack.Stop) -> String {
-        var properties = ["\"name\": \(JSONStringEscaping.quote(stop.name))", "\"type\": \(JSONStringEscaping.quote(stop.type))"]
+        var properties = [
+            "\"name\": \(JSONStringEscaping.quote(stop.name))", "\"type\": \(JSONStringEscaping.quote(stop.type))",
+        ]
         if let time = stop.time { properties.append("\"time\": \(JSONStringEscaping.quote(time.rfc3339))") }
         return "{\"type\": \"Feature\", \"properties\": {" + properties.joined(separator: ", ")
             + "}, \"geometry\": {\"type\": \"Point\", \"coordinates\": " + position(stop.location, altitude: nil) + "}}"

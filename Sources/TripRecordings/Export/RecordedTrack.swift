@@ -62,7 +62,9 @@ struct RecordedTrack: Sendable, Equatable {
             }
             pickupTime = trip.pickupTime ?? pickupTime
             dropoffTime = trip.dropoffTime ?? dropoffTime
-            guard let vehicle = trip.lastLocation, let location = vehicle.location, Self.isValid(location) else { continue }
+            guard let vehicle = trip.lastLocation, let location = vehicle.location, Self.isValid(location) else {
+                continue
+            }
             let fix = Fix(
                 location: location, time: vehicle.updateTime ?? snapshot.observedAt,
                 altitude: vehicle.altitude.flatMap { $0.isFinite ? $0 : nil },
@@ -73,7 +75,9 @@ struct RecordedTrack: Sendable, Equatable {
             fixes.append(fix)
         }
         if let pickup { stops.append(Stop(kind: .pickup, location: pickup, time: pickupTime)) }
-        for (index, point) in intermediates.enumerated() { stops.append(Stop(kind: .intermediate(index), location: point)) }
+        for (index, point) in intermediates.enumerated() {
+            stops.append(Stop(kind: .intermediate(index), location: point))
+        }
         if let dropoff { stops.append(Stop(kind: .dropoff, location: dropoff, time: dropoffTime)) }
     }
 

@@ -18,7 +18,8 @@ public enum RecordingLoader {
         public var warnings: [InputWarning]
     }
 
-    static let acceptedFormats = "a tripterm trip file (.jsonl), a Fleet Engine Cloud Logging export (.json), a GPX 1.1 track (.gpx) or GeoJSON (.geojson), optionally gzip-compressed"
+    static let acceptedFormats =
+        "a tripterm trip file (.jsonl), a Fleet Engine Cloud Logging export (.json), a GPX 1.1 track (.gpx) or GeoJSON (.geojson), optionally gzip-compressed"
 
     public static func load(path: String) throws(InputError) -> Loaded {
         try load(data: try readFile(path), path: path)
@@ -37,9 +38,18 @@ public enum RecordingLoader {
             let (recordings, warnings) = try CloudLoggingImporter.recordings(from: data, path: path)
             return Loaded(format: format, recordings: recordings, warnings: warnings)
         case .gpx:
-            return Loaded(format: format, recordings: [try GPXImporter.recording(from: data, path: path, tripName: tripName(for: path, provider: "gpx"))], warnings: [])
+            return Loaded(
+                format: format,
+                recordings: [
+                    try GPXImporter.recording(from: data, path: path, tripName: tripName(for: path, provider: "gpx"))
+                ], warnings: [])
         case .geoJSON:
-            return Loaded(format: format, recordings: [try GeoJSONImporter.recording(from: data, path: path, tripName: tripName(for: path, provider: "geojson"))], warnings: [])
+            return Loaded(
+                format: format,
+                recordings: [
+                    try GeoJSONImporter.recording(
+                        from: data, path: path, tripName: tripName(for: path, provider: "geojson"))
+                ], warnings: [])
         }
     }
 
@@ -57,7 +67,10 @@ public enum RecordingLoader {
     static func tripName(for path: String, provider: String) -> TripName {
         var stem = URL(fileURLWithPath: path).lastPathComponent
         while let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = String(stem[..<dot]) }
-        let id = String(stem.unicodeScalars.map { "/:?,#".unicodeScalars.contains($0) || $0.properties.generalCategory == .control ? "-" : Character($0) }
+        let id = String(
+            stem.unicodeScalars.map {
+                "/:?,#".unicodeScalars.contains($0) || $0.properties.generalCategory == .control ? "-" : Character($0)
+            }
             .prefix(ResourceID.maxLength))
         return (try? TripName(provider: provider, tripID: id.precomposedStringWithCanonicalMapping))
             ?? (try! TripName(provider: provider, tripID: "track"))
@@ -69,7 +82,8 @@ public enum RecordingLoader {
             throw InputError(path: path, message: "no such file")
         }
         guard !isDirectory.boolValue else { throw InputError(path: path, message: "is a directory, expected a file") }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path)
+        else {
             throw InputError(path: path, message: "cannot read the file (permission denied?)")
         }
         return data
@@ -81,13 +95,25 @@ public enum RecordingLoader {
         let ids = recordings.map(\.tripName.tripID).joined(separator: ", ")
         guard let trip else {
             guard recordings.count == 1, let only = recordings.first else {
-                throw InputError(path: path, message: recordings.isEmpty ? "no trips in the file" : "\(recordings.count) trips in the file (\(ids)): choose one with --trip ID, or see them with --list")
+                throw InputError(
+                    path: path,
+                    message: recordings.isEmpty
+                        ? "no trips in the file"
+                        : "\(recordings.count) trips in the file (\(ids)): choose one with --trip ID, or see them with --list"
+                )
             }
             return only
         }
-        let matches = recordings.filter { $0.tripName.tripID == trip || $0.tripName.description == trip || $0.tripName.tripID.hasPrefix(trip) }
+        let matches = recordings.filter {
+            $0.tripName.tripID == trip || $0.tripName.description == trip || $0.tripName.tripID.hasPrefix(trip)
+        }
         guard matches.count == 1, let match = matches.first else {
-            throw InputError(path: path, message: matches.isEmpty ? "no trip \"\(trip)\" in the file; it has: \(ids)" : "\"\(trip)\" matches \(matches.count) trips: \(matches.map(\.tripName.tripID).joined(separator: ", "))")
+            throw InputError(
+                path: path,
+                message: matches.isEmpty
+                    ? "no trip \"\(trip)\" in the file; it has: \(ids)"
+                    : "\"\(trip)\" matches \(matches.count) trips: \(matches.map(\.tripName.tripID).joined(separator: ", "))"
+            )
         }
         return match
     }

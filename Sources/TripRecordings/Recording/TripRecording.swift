@@ -75,7 +75,13 @@ public struct TripEvent: Sendable, Equatable {
         self.kind = kind
     }
 
-    public static func snapshot(_ trip: Trip, at time: ProtoTimestamp) -> TripEvent { TripEvent(time: time, kind: .snapshot(trip)) }
-    public static func failure(_ error: TripServiceError, at time: ProtoTimestamp) -> TripEvent { TripEvent(time: time, kind: .failure(error)) }
-    public static func note(_ text: String, at time: ProtoTimestamp) -> TripEvent { TripEvent(time: time, kind: .note(text)) }
+    public static func snapshot(_ trip: Trip, at time: ProtoTimestamp) -> TripEvent {
+        TripEvent(time: time, kind: .snapshot(trip))
+    }
+    public static func failure(_ error: TripServiceError, at time: ProtoTimestamp) -> TripEvent {
+        TripEvent(time: time, kind: .failure(error))
+    }
+    public static func note(_ text: String, at time: ProtoTimestamp) -> TripEvent {
+        TripEvent(time: time, kind: .note(text))
+    }
 }

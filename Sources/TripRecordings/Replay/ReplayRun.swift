@@ -13,7 +13,9 @@ public struct ReplayRun: Sendable {
         let start = recording.events.map(\.time).min() ?? ProtoTimestamp(seconds: 0)
         let clock = VirtualClock(start: start, speed: speed)
         backend = ReplayBackend(recording: recording, clock: clock, interpolate: interpolate)
-        model = TripModel(tripName: recording.tripName, backend: backend, options: TripModelOptions(pollInterval: .seconds(1)), clock: clock)
+        model = TripModel(
+            tripName: recording.tripName, backend: backend, options: TripModelOptions(pollInterval: .seconds(1)),
+            clock: clock)
     }
 
     public var clock: VirtualClock { backend.clock }

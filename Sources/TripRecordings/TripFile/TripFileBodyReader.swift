@@ -99,7 +99,8 @@ enum TripFileBodyReader {
             var end = body.endIndex
             if k < count {
                 let target = max(start, body.startIndex + body.count / count * k)
-                end = body.startIndex + body.withUnsafeBytes { RawLines.line(in: $0, at: target - body.startIndex).next }
+                end =
+                    body.startIndex + body.withUnsafeBytes { RawLines.line(in: $0, at: target - body.startIndex).next }
             }
             guard end > start else { continue }
             ranges.append(start..<end)
@@ -110,7 +111,8 @@ enum TripFileBodyReader {
         var line = firstLine
         for (range, newlines) in zip(ranges, newlineCounts) {
             let bytes = body[range]
-            parts.append(Part(bytes: bytes, firstLine: line, lineCount: newlines + (bytes.last == 0x0A ? 0 : 1), path: path))
+            parts.append(
+                Part(bytes: bytes, firstLine: line, lineCount: newlines + (bytes.last == 0x0A ? 0 : 1), path: path))
             line += newlines
         }
         return parts
@@ -165,7 +167,8 @@ enum TripFileBodyReader {
                 }
                 if let problem {
                     let column = TripFileReader.column(of: problem.path, in: line.copied.bytes)
-                    outcome.error = InputError(path: part.path, line: line.number, column: column, message: "\(problem)")
+                    outcome.error = InputError(
+                        path: part.path, line: line.number, column: column, message: "\(problem)")
                     return outcome
                 }
                 outcome.decoded += 1

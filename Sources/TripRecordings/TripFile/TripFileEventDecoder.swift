@@ -28,7 +28,9 @@ struct TripFileEventDecoder {
     /// ``event(_:)`` writing the event into uninitialized memory, which spares copying a whole Trip (about 2 KB)
     /// through each layer on the hot path. Returns nil when `slot` was initialized, else why the line is not an event.
     /// The line is in memory the caller owns; only the general path copies it.
-    mutating func decode(_ line: UnsafeRawBufferPointer, into slot: UnsafeMutablePointer<TripEvent>) throws -> ProtoJSONError? {
+    mutating func decode(
+        _ line: UnsafeRawBufferPointer, into slot: UnsafeMutablePointer<TripEvent>
+    ) throws -> ProtoJSONError? {
         if direct(line, into: slot) { return nil }
         switch try decoder.decode(TripFileEventLine.self, from: Data(line)).event() {
         case .success(let event):

@@ -9,7 +9,10 @@ struct TripFileHeader: ProtoMessage {
     var created: ProtoTimestamp?
     var generator: String
 
-    init(format: String = TripFileFormat.name, version: Int32 = Int32(TripFileFormat.version), trip: String, source: String, created: ProtoTimestamp?, generator: String) {
+    init(
+        format: String = TripFileFormat.name, version: Int32 = Int32(TripFileFormat.version), trip: String,
+        source: String, created: ProtoTimestamp?, generator: String
+    ) {
         self.format = format
         self.version = version
         self.trip = trip
@@ -85,12 +88,14 @@ struct TripFileEventLine: ProtoMessage {
         guard let time else { return .failure(ProtoJSONError(path: "time", message: "required field is missing")) }
         let kinds = [snapshot != nil, failure != nil, note != nil].filter { $0 }.count
         guard kinds == 1 else {
-            return .failure(ProtoJSONError(path: "", message: "expected exactly one of snapshot, failure, note (found \(kinds))"))
+            return .failure(
+                ProtoJSONError(path: "", message: "expected exactly one of snapshot, failure, note (found \(kinds))"))
         }
         if let snapshot { return .success(.snapshot(snapshot, at: time)) }
         if let note { return .success(.note(note, at: time)) }
         guard let failure, let error = failure.error() else {
-            return .failure(ProtoJSONError(path: "failure.code", message: "unknown status code \"\(failure?.code ?? "")\""))
+            return .failure(
+                ProtoJSONError(path: "failure.code", message: "unknown status code \"\(failure?.code ?? "")\""))
         }
         return .success(.failure(error, at: time))
     }

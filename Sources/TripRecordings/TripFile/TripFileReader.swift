@@ -8,14 +8,19 @@ public enum TripFileReader {
     /// Whether the data starts like a trip file (its header names the format).
     public static func looksLikeTripFile(_ data: Data) -> Bool {
         let prefix = data.prefix(512)
-        guard let text = String(data: prefix, encoding: .utf8) ?? String(data: prefix.dropLast(3), encoding: .utf8) else { return false }
+        guard let text = String(data: prefix, encoding: .utf8) ?? String(data: prefix.dropLast(3), encoding: .utf8)
+        else { return false }
         return text.drop(while: \.isWhitespace).hasPrefix("{") && text.contains("\"\(TripFileFormat.name)\"")
     }
 
-    public static func read(_ data: Data, path: String) throws(InputError) -> (recording: TripRecording, warnings: [InputWarning]) {
+    public static func read(
+        _ data: Data, path: String
+    ) throws(InputError) -> (recording: TripRecording, warnings: [InputWarning]) {
         let decoder = JSONDecoder()
         var lines = LineSplitter(data)
-        guard let first = lines.next() else { throw InputError(path: path, message: "empty file: expected a trip file header") }
+        guard let first = lines.next() else {
+            throw InputError(path: path, message: "empty file: expected a trip file header")
+        }
         let header: TripFileHeader
         do {
             header = try decoder.decode(TripFileHeader.self, from: first.bytes)
@@ -23,16 +28,23 @@ public enum TripFileReader {
             throw lineError(path: path, line: first, error: error, expected: "a trip file header")
         }
         guard header.format == TripFileFormat.name else {
-            throw InputError(path: path, line: 1, column: 1, message: "not a trip file: header format is \"\(header.format)\", expected \"\(TripFileFormat.name)\"")
+            throw InputError(
+                path: path, line: 1, column: 1,
+                message: "not a trip file: header format is \"\(header.format)\", expected \"\(TripFileFormat.name)\"")
         }
         guard header.version >= 1, header.version <= TripFileFormat.version else {
-            throw InputError(path: path, line: 1, column: 1, message: "trip file version \(header.version) is not supported (this tripterm reads version \(TripFileFormat.version))")
+            throw InputError(
+                path: path, line: 1, column: 1,
+                message:
+                    "trip file version \(header.version) is not supported (this tripterm reads version \(TripFileFormat.version))"
+            )
         }
         let name: TripName
         do {
             name = try TripName(parsing: header.trip)
         } catch {
-            throw InputError(path: path, line: 1, column: column(of: "trip", in: first.bytes), message: "header: \(error)")
+            throw InputError(
+                path: path, line: 1, column: column(of: "trip", in: first.bytes), message: "header: \(error)")
         }
         var recording = TripRecording(tripName: name, source: header.source, created: header.created)
         let body = try TripFileBodyReader.read(data[lines.position...], firstLine: 2, path: path)
@@ -48,9 +60,12 @@ public enum TripFileReader {
         let json = ProtoJSONError(decoding)
         if json.message.hasPrefix("not valid JSON") {
             let (column, problem) = JSONSyntax.error(in: line.bytes) ?? (1, json.message)
-            return InputError(path: path, line: line.number, column: column, message: "expected \(expected) as one JSON object: \(problem)")
+            return InputError(
+                path: path, line: line.number, column: column,
+                message: "expected \(expected) as one JSON object: \(problem)")
         }
-        return InputError(path: path, line: line.number, column: column(of: json.path, in: line.bytes), message: "\(json)")
+        return InputError(
+            path: path, line: line.number, column: column(of: json.path, in: line.bytes), message: "\(json)")
     }
 
     /// The 1-based byte column where the last key of `path` appears in the line (or 1).

@@ -16,10 +16,14 @@ public final class TripFileWriter {
     }()
 
     /// Creates (or truncates) the file and writes the header.
-    public init(path: String, tripName: TripName, source: String, created: ProtoTimestamp, generator: String) throws(InputError) {
+    public init(
+        path: String, tripName: TripName, source: String, created: ProtoTimestamp, generator: String
+    ) throws(InputError) {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw InputError(path: path, message: "cannot create: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw InputError(path: path, message: "cannot create: \(String(cString: strerror(errno)))")
+        }
         let header = TripFileHeader(trip: tripName.description, source: source, created: created, generator: generator)
         try writeLine(header)
         try sync()

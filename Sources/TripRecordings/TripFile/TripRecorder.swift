@@ -16,12 +16,18 @@ public actor TripRecorder: TripModelSubscriber {
     public private(set) var eventCount = 0
 
     /// - Parameter now: the time failures and notes are stamped with (wall time live, replay time in replays).
-    public init(path: String, tripName: TripName, source: String, now: @escaping @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }) throws(InputError) {
-        writer = try TripFileWriter(path: path, tripName: tripName, source: source, created: now(), generator: "tripterm")
+    public init(
+        path: String, tripName: TripName, source: String,
+        now: @escaping @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }
+    ) throws(InputError) {
+        writer = try TripFileWriter(
+            path: path, tripName: tripName, source: source, created: now(), generator: "tripterm")
         self.now = now
     }
 
-    public func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {
+    public func tripModel(
+        _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
+    ) async {
         let time = await model.observedAt ?? now()
         append(.snapshot(trip, at: time))
     }

@@ -43,10 +43,11 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the findings alone, one per line (or row), instead of the report cards.")
     var findings = false
 
-    @Option(help: ArgumentHelp(
-        "Exit 1 when a finding of these kinds or severities exists: a comma-separated list of kinds, severities "
-            + "(info, warning, error: that or worse) or 'any'.",
-        valueName: "kinds"))
+    @Option(
+        help: ArgumentHelp(
+            "Exit 1 when a finding of these kinds or severities exists: a comma-separated list of kinds, severities "
+                + "(info, warning, error: that or worse) or 'any'.",
+            valueName: "kinds"))
     var failOn: String?
 
     @OptionGroup(title: "Thresholds")
@@ -76,7 +77,8 @@ struct CheckCommand: ParsableCommand {
                 let loaded = try RecordingLoader.load(path: file)
                 for warning in loaded.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
                 // One file: replay's own selection and its messages; several: the trip may be in any of them.
-                let recordings = files.count == 1 && trip != nil
+                let recordings =
+                    files.count == 1 && trip != nil
                     ? [try RecordingLoader.select(loaded, trip: trip, path: file)]
                     : try RecordingLoader.matching(loaded, trip: trip, path: file)
                 selected.append((file, loaded.warnings.count, recordings))

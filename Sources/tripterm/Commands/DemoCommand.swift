@@ -1,4 +1,3 @@
-import TripRecordings
 import ArgumentParser
 import AsyncHTTPClient
 import DriverKit
@@ -9,6 +8,7 @@ import Foundation
 import RoadMap
 import TerminalUI
 import TripFollowing
+import TripRecordings
 
 /// `tripterm demo`: everything at once, with no setup — the local server, a provider creating a trip in Monaco, a
 /// driver's phone reporting the car along the streets, and the rider's map following it.
@@ -26,13 +26,20 @@ struct DemoCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("How many times faster than real time the car drives and waits (1–100).", valueName: "factor"))
+    @Option(
+        help: ArgumentHelp(
+            "How many times faster than real time the car drives and waits (1–100).", valueName: "factor"))
     var speed: Double = 5
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Keep the server's database and key here instead of a temporary directory.", valueName: "dir"))
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp(
+            "Keep the server's database and key here instead of a temporary directory.", valueName: "dir"))
     var dataDirectory: String?
 
-    @Option(help: ArgumentHelp("Also record the trip, as the rider saw it, to this trip file (replay it later).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also record the trip, as the rider saw it, to this trip file (replay it later).", valueName: "file"))
     var record: String?
 
     @Flag(help: "Print one line per subscriber callback instead of drawing a map (also when output is not a terminal).")
@@ -53,7 +60,8 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let graph = RoadGraph(try Self.monacoMap())
         let temporary = dataDirectory == nil
-        let directory = dataDirectory.map { URL(fileURLWithPath: $0) }
+        let directory =
+            dataDirectory.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-demo-\(getpid())")
         defer { if temporary { try? FileManager.default.removeItem(at: directory) } }
         let server = try await LocalFleetServer.start(dataDirectory: directory)
@@ -73,18 +81,27 @@ struct DemoCommand: AsyncParsableCommand {
         let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
         let scenario = try DemoScenario(graph: graph, speed: speed, id: id)
         let provider = try FleetEngineClient(
-            baseURL: server.baseURL, tokenProvider: FixedTokenProvider(token: try await server.token(.server)), httpClient: http,
+            baseURL: server.baseURL, tokenProvider: FixedTokenProvider(token: try await server.token(.server)),
+            httpClient: http,
             options: FleetClientOptions(role: .server))
         let driver = try FleetEngineClient(
-            baseURL: server.baseURL, tokenProvider: FixedTokenProvider(token: try await server.token(AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID))),
+            baseURL: server.baseURL,
+            tokenProvider: FixedTokenProvider(
+                token: try await server.token(AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID))),
             httpClient: http, options: FleetClientOptions(role: .driver))
         let rider = try FleetEngineClient(
-            baseURL: server.baseURL, tokenProvider: FixedTokenProvider(token: try await server.token(AuthorizationClaims(tripid: scenario.tripName.tripID))),
+            baseURL: server.baseURL,
+            tokenProvider: FixedTokenProvider(
+                token: try await server.token(AuthorizationClaims(tripid: scenario.tripName.tripID))),
             httpClient: http, options: FleetClientOptions(role: .consumer))
         try await scenario.setUp(client: provider)
 
-        let model = TripModel(tripName: scenario.tripName, backend: FleetEngineBackend(client: rider), options: TripModelOptions(pollInterval: .seconds(1)))
-        let recorder = try record.map { try TripRecorder(path: $0, tripName: scenario.tripName, source: "tripterm demo") }
+        let model = TripModel(
+            tripName: scenario.tripName, backend: FleetEngineBackend(client: rider),
+            options: TripModelOptions(pollInterval: .seconds(1)))
+        let recorder = try record.map {
+            try TripRecorder(path: $0, tripName: scenario.tripName, source: "tripterm demo")
+        }
         if let recorder { await model.register(recorder) }
         let reporter = scenario.makeReporter(driver: driver)
         let log = DriverLog()
@@ -104,7 +121,8 @@ struct DemoCommand: AsyncParsableCommand {
         } else {
             let console = DriverConsoleModel(driver: car, log: log, backend: server.baseURL, tripKeys: false)
             try await TripFollowerSession.runScreen(
-                model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display, driverConsole: console)
+                model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display,
+                driverConsole: console)
         }
         drive.cancel()
         await model.stop()
@@ -119,9 +137,12 @@ struct DemoCommand: AsyncParsableCommand {
 
     /// The bundled Monaco road map (the demo's streets), found like the map under any trip.
     static func monacoMap() throws -> RoadMap {
-        let files = BaseMapLocator.candidateFiles(in: BaseMapLocator.searchDirectories(environment: ProcessInfo.processInfo.environment))
+        let files = BaseMapLocator.candidateFiles(
+            in: BaseMapLocator.searchDirectories(environment: ProcessInfo.processInfo.environment))
         guard let file = files.first(where: { $0.hasSuffix("/monaco.roadmap") }) else {
-            throw CommandFailure("the bundled map monaco.roadmap was not found (looked in Assets/maps above the executable and $TRIPTERM_MAPS)")
+            throw CommandFailure(
+                "the bundled map monaco.roadmap was not found (looked in Assets/maps above the executable and $TRIPTERM_MAPS)"
+            )
         }
         do {
             return try RoadMapFile.load(path: file)

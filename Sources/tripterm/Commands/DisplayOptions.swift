@@ -18,9 +18,11 @@ struct DisplayOptions: ParsableArguments {
     @Option(help: "How the map draws lines: braille (2×4 dots per cell), half (half blocks) or ascii.")
     var marker: MarkerChoice = .braille
 
-    @Option(name: .customLong("map"), help: ArgumentHelp(
-        "A road map (from import-osm) to draw under the trip; by default the bundled map whose area holds the trip.",
-        valueName: "file.roadmap"))
+    @Option(
+        name: .customLong("map"),
+        help: ArgumentHelp(
+            "A road map (from import-osm) to draw under the trip; by default the bundled map whose area holds the trip.",
+            valueName: "file.roadmap"))
     var mapPath: String?
 
     @Flag(name: .customLong("no-map"), help: "Draw no road map, only the trip.")
@@ -39,7 +41,8 @@ struct DisplayOptions: ParsableArguments {
 
     /// The app's options for a terminal with `colors` colours, with the road map from ``baseMap()``.
     func appOptions(colors: Int, isUTF8: Bool = true, baseMap: BaseMap?) -> TripAppOptions {
-        let mode = ColorMode.resolve(colors: colors, noColorFlag: noColor, environment: ProcessInfo.processInfo.environment)
+        let mode = ColorMode.resolve(
+            colors: colors, noColorFlag: noColor, environment: ProcessInfo.processInfo.environment)
         return TripAppOptions(colorMode: mode, ascii: ascii || !isUTF8, marker: marker.marker, baseMap: baseMap)
     }
 

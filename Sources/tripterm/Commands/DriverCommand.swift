@@ -33,8 +33,10 @@ struct DriverCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The vehicle to report.", valueName: "providers/{provider}/vehicles/{vehicle}"))
     var vehicle: String
 
-    @Option(help: ArgumentHelp(
-        "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"
+        ))
     var backend: String = "http://127.0.0.1:8787"
 
     @OptionGroup(title: "Authorization")
@@ -52,11 +54,14 @@ struct DriverCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Read fixes from gpsd.", valueName: "host:port"))
     var gpsd: String?
 
-    @Option(help: ArgumentHelp("Seconds between updates, 5 to 60 (the Driver SDK's default is 10).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("Seconds between updates, 5 to 60 (the Driver SDK's default is 10).", valueName: "seconds"))
     var interval: Double = 10
 
-    @Option(name: .customLong("speed-up"), help: ArgumentHelp(
-        "Play --simulate, --gpx and --nmea this many times faster than real time.", valueName: "factor"))
+    @Option(
+        name: .customLong("speed-up"),
+        help: ArgumentHelp(
+            "Play --simulate, --gpx and --nmea this many times faster than real time.", valueName: "factor"))
     var speedUp: Double = 1
 
     @Option(help: ArgumentHelp("With --simulate: drive at this speed instead of each road's speed.", valueName: "km/h"))
@@ -68,7 +73,9 @@ struct DriverCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --noise: the random seed, for a repeatable drive.", valueName: "n"))
     var seed: UInt64 = 1
 
-    @Flag(name: .customLong("auto-advance"), help: "Move trips on by themselves: arrived at a stop, on to the next, COMPLETE at the dropoff.")
+    @Flag(
+        name: .customLong("auto-advance"),
+        help: "Move trips on by themselves: arrived at a stop, on to the next, COMPLETE at the dropoff.")
     var autoAdvance = false
 
     @Flag(help: "Print one line per update instead of the console (also when output is not a terminal).")
@@ -82,15 +89,27 @@ struct DriverCommand: AsyncParsableCommand {
 
     func validate() throws {
         let sources = [simulate, gpx != nil, nmea != nil, gpsd != nil].filter { $0 }.count
-        if sources == 0 { throw ValidationError("choose where locations come from: --simulate, --gpx FILE, --nmea FILE or --gpsd HOST:PORT") }
+        if sources == 0 {
+            throw ValidationError(
+                "choose where locations come from: --simulate, --gpx FILE, --nmea FILE or --gpsd HOST:PORT")
+        }
         if sources > 1 { throw ValidationError("--simulate, --gpx, --nmea and --gpsd do not go together: pick one") }
         guard interval.isFinite, (5...60).contains(interval) else {
-            throw ValidationError("--interval must be between 5 and 60 seconds (Fleet Engine's limits), not '\(interval)'")
+            throw ValidationError(
+                "--interval must be between 5 and 60 seconds (Fleet Engine's limits), not '\(interval)'")
         }
-        guard speedUp.isFinite, speedUp > 0 else { throw ValidationError("--speed-up must be a positive number, not '\(speedUp)'") }
-        if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be a positive number of km/h, not '\(speed)'") }
-        if let noise, !(noise.isFinite && noise >= 0) { throw ValidationError("--noise must be a number of metres, not '\(noise)'") }
-        if (speed != nil || noise != nil) && !simulate { throw ValidationError("--speed and --noise go with --simulate") }
+        guard speedUp.isFinite, speedUp > 0 else {
+            throw ValidationError("--speed-up must be a positive number, not '\(speedUp)'")
+        }
+        if let speed, !(speed.isFinite && speed > 0) {
+            throw ValidationError("--speed must be a positive number of km/h, not '\(speed)'")
+        }
+        if let noise, !(noise.isFinite && noise >= 0) {
+            throw ValidationError("--noise must be a number of metres, not '\(noise)'")
+        }
+        if (speed != nil || noise != nil) && !simulate {
+            throw ValidationError("--speed and --noise go with --simulate")
+        }
         if let gpsd { _ = try GpsdLocationSource(address: gpsd) }
     }
 
@@ -139,11 +158,15 @@ struct DriverCommand: AsyncParsableCommand {
         do {
             current = try await DriverVehicleSetup.fetchOrCreate(client: client, name: name, log: notes)
         } catch {
-            throw CommandFailure("vehicle \(name): \(error.code.name) (\(error.errorClass)): \(error.message) — \(error.hint)")
+            throw CommandFailure(
+                "vehicle \(name): \(error.code.name) (\(error.errorClass)): \(error.message) — \(error.hint)")
         }
         let noMap = display.noMap
-        let explicitMap: RoadGraph? = try noMap ? nil : display.mapPath.map { path in try DriverRoadMaps.explicit(path: path) }
-        let mapLookup: @Sendable (LatLng) -> RoadGraph? = { point in noMap ? nil : explicitMap ?? DriverRoadMaps.bundled(near: point) }
+        let explicitMap: RoadGraph? =
+            try noMap ? nil : display.mapPath.map { path in try DriverRoadMaps.explicit(path: path) }
+        let mapLookup: @Sendable (LatLng) -> RoadGraph? = { point in
+            noMap ? nil : explicitMap ?? DriverRoadMaps.bundled(near: point)
+        }
         let source = try recorded ?? simulatedSource(vehicle: current, mapLookup: mapLookup, clock: clock)
 
         let reporter = VehicleReporter(client: client, vehicle: name, interval: .milliseconds(Int64(interval * 1000)))
@@ -193,7 +216,9 @@ struct DriverCommand: AsyncParsableCommand {
             _ = try Self.checked { () throws(LocationSourceError) in try NMEALocationSource.read(path: nmea) }
             return NMEALocationSource(path: nmea, clock: clock)
         }
-        if let gpsd { return try Self.checked { () throws(LocationSourceError) in try GpsdLocationSource(address: gpsd) } }
+        if let gpsd {
+            return try Self.checked { () throws(LocationSourceError) in try GpsdLocationSource(address: gpsd) }
+        }
         return nil
     }
 
@@ -203,10 +228,14 @@ struct DriverCommand: AsyncParsableCommand {
     ) throws -> any LocationSource {
         let hint = vehicle.lastLocation?.location ?? vehicle.waypoints.first?.location?.point
         let graph = hint.flatMap(mapLookup)
-        let route = try Self.checked { () throws(LocationSourceError) in try SimulatedTripRoute(vehicle: vehicle, graph: graph) }
-        let driveSpeed: DriveSpeed = if let speed { .constant(speed / 3.6) } else if let graph { .road(graph) } else { .constant(30 / 3.6) }
+        let route = try Self.checked { () throws(LocationSourceError) in
+            try SimulatedTripRoute(vehicle: vehicle, graph: graph)
+        }
+        let driveSpeed: DriveSpeed =
+            if let speed { .constant(speed / 3.6) } else if let graph { .road(graph) } else { .constant(30 / 3.6) }
         return SimulatedDrive(
-            path: route.path, speed: driveSpeed, noise: noise.map { GPSNoise(sigmaMeters: $0, seed: seed) }, clock: clock)
+            path: route.path, speed: driveSpeed, noise: noise.map { GPSNoise(sigmaMeters: $0, seed: seed) },
+            clock: clock)
     }
 
     /// A source that cannot start is a one-line error before anything is sent.

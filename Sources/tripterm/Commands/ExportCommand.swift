@@ -1,9 +1,9 @@
-import TripRecordings
 import ArgumentParser
 import FleetModel
 import Foundation
-import TripFollowing
 import TrackFormats
+import TripFollowing
+import TripRecordings
 
 /// `tripterm export FILE --to gpx|geojson|trip`: converts any input tripterm reads.
 struct ExportCommand: AsyncParsableCommand {
@@ -23,7 +23,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "The output format: gpx, geojson or trip.")
     var to: Target
 
-    @Option(name: [.short, .customLong("output")], help: "Where to write (default: standard output; required for --to trip).")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "Where to write (default: standard output; required for --to trip).")
     var output: String?
 
     @Option(help: "The trip to export, by id (or a unique prefix) or full name, when the file holds several.")

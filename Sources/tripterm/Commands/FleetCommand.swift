@@ -26,8 +26,10 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The provider whose vehicles to watch.", valueName: "project|providers/{project}"))
     var provider: String
 
-    @Option(help: ArgumentHelp(
-        "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"
+        ))
     var backend: String = "http://127.0.0.1:8787"
 
     @OptionGroup(title: "Authorization (a server token: ListVehicles is the provider's call)")
@@ -39,15 +41,19 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("ListVehicles' filter over vehicle attributes.", valueName: "expression"))
     var filter: String?
 
-    @Option(name: .customLong("vehicle-type"), help: ArgumentHelp(
-        "Only vehicles of these categories (AUTO, TAXI, TRUCK, TWO_WHEELER, BICYCLE, PEDESTRIAN; repeatable).",
-        valueName: "category"))
+    @Option(
+        name: .customLong("vehicle-type"),
+        help: ArgumentHelp(
+            "Only vehicles of these categories (AUTO, TAXI, TRUCK, TWO_WHEELER, BICYCLE, PEDESTRIAN; repeatable).",
+            valueName: "category"))
     var vehicleTypes: [String] = []
 
     @Option(help: ArgumentHelp("Only vehicles in this state (ONLINE or OFFLINE).", valueName: "state"))
     var state: String?
 
-    @Option(help: ArgumentHelp("Seconds after which a vehicle's last report is stale (5 min by default).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Seconds after which a vehicle's last report is stale (5 min by default).", valueName: "seconds"))
     var stale: Double = 300
 
     @Flag(help: "Print JSON Lines instead of text.")
@@ -115,7 +121,8 @@ struct FleetCommand: AsyncParsableCommand {
         guard !names.isEmpty else { return [.auto, .taxi, .truck, .twoWheeler, .bicycle, .pedestrian] }
         return try names.map { name in
             guard let category = VehicleType.Category(protoName: name.uppercased()), category != .unknown else {
-                throw ValidationError("--vehicle-type: '\(name)' is not one of AUTO, TAXI, TRUCK, TWO_WHEELER, BICYCLE, PEDESTRIAN")
+                throw ValidationError(
+                    "--vehicle-type: '\(name)' is not one of AUTO, TAXI, TRUCK, TWO_WHEELER, BICYCLE, PEDESTRIAN")
             }
             return category
         }

@@ -1,9 +1,9 @@
-import TripRecordings
 import ArgumentParser
 import FleetModel
 import Foundation
 import TerminalUI
 import TripFollowing
+import TripRecordings
 
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +48,8 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Print one frame of the map as plain text and exit (see --at and --size).")
     var snapshot = false
 
-    @Option(help: "With --snapshot: where in the trip, as a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time.")
+    @Option(
+        help: "With --snapshot: where in the trip, as a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time.")
     var at: String = "100%"
 
     @Option(help: "With --snapshot: the frame size in cells, WIDTHxHEIGHT (default: the terminal's, or 100x30).")
@@ -62,7 +63,8 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError("--speed must be a number from 0.5 to 1000 or 'max', not '\(speed)'")
         }
         guard ReplayPosition(at) != nil else {
-            throw ValidationError("--at must be a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time, not '\(at)'")
+            throw ValidationError(
+                "--at must be a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time, not '\(at)'")
         }
         if headless && snapshot { throw ValidationError("--headless and --snapshot do not go together: pick one") }
     }
@@ -89,7 +91,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let time = (ReplayPosition(at) ?? .fraction(1)).timestamp(start: span.lowerBound, end: span.upperBound)
         let frameSize = size?.size ?? TerminalSize.ofStandardOutput ?? TerminalSize(width: 100, height: 30)
         let frame = await ReplaySnapshot.render(
-            recording: recording, at: time, size: frameSize, options: display.appOptions(colors: 0, baseMap: try display.baseMap()), backendName: backendName)
+            recording: recording, at: time, size: frameSize,
+            options: display.appOptions(colors: 0, baseMap: try display.baseMap()), backendName: backendName)
         for line in frame.lines { print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)) }
     }
 
@@ -99,7 +102,8 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError("standard input must be a terminal for the map's keys: use --headless or --snapshot")
         }
         let run = ReplayRun(recording: recording, speed: ReplaySpeed(speed) ?? .realtime)
-        let subscriber = TripViewSubscriber(tripName: recording.tripName, backendName: backendName, now: { [clock = run.clock] in clock.timestamp })
+        let subscriber = TripViewSubscriber(
+            tripName: recording.tripName, backendName: backendName, now: { [clock = run.clock] in clock.timestamp })
         await run.model.register(subscriber)
         let recorder = try await startRecorder(run: run, recording: recording)
         let controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
@@ -119,7 +123,9 @@ struct ReplayCommand: AsyncParsableCommand {
 
     private func startRecorder(run: ReplayRun, recording: TripRecording) async throws -> TripRecorder? {
         guard let record else { return nil }
-        let recorder = try TripRecorder(path: record, tripName: recording.tripName, source: "replay of \(file)", now: { [clock = run.clock] in clock.timestamp })
+        let recorder = try TripRecorder(
+            path: record, tripName: recording.tripName, source: "replay of \(file)",
+            now: { [clock = run.clock] in clock.timestamp })
         await run.model.register(recorder)
         return recorder
     }

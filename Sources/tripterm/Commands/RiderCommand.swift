@@ -1,4 +1,3 @@
-import TripRecordings
 import ArgumentParser
 import AsyncHTTPClient
 import FleetClient
@@ -6,6 +5,7 @@ import FleetModel
 import Foundation
 import TerminalUI
 import TripFollowing
+import TripRecordings
 
 /// `tripterm rider --trip providers/p/trips/t`: follows a live trip the way a rider's app does, from tripterm's
 /// local server or Google's Fleet Engine — the same requests for both.
@@ -25,11 +25,14 @@ struct RiderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The trip to follow.", valueName: "providers/{provider}/trips/{trip}"))
     var trip: String
 
-    @Option(help: ArgumentHelp(
-        "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The Fleet Engine REST endpoint: the local server, or https://fleetengine.googleapis.com.", valueName: "url"
+        ))
     var backend: String = "http://127.0.0.1:8787"
 
-    @Option(help: ArgumentHelp("Seconds between polls, at least 1 (the Consumer SDK polls every 5).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("Seconds between polls, at least 1 (the Consumer SDK polls every 5).", valueName: "seconds"))
     var interval: Double = 5
 
     /// Test-only pacing (the fault soak in TriptermTests): poll every N ms, below --interval's 1 s floor, and retry
@@ -41,7 +44,9 @@ struct RiderCommand: AsyncParsableCommand {
     @Option(name: .customLong("request-timeout-ms"), help: .hidden)
     var requestTimeoutMilliseconds: Int?
 
-    @Option(name: .customLong("region-code"), help: ArgumentHelp("Send header.regionCode (a CLDR region such as US) with each request.", valueName: "code"))
+    @Option(
+        name: .customLong("region-code"),
+        help: ArgumentHelp("Send header.regionCode (a CLDR region such as US) with each request.", valueName: "code"))
     var regionCode: String?
 
     @OptionGroup(title: "Authorization")
@@ -64,7 +69,9 @@ struct RiderCommand: AsyncParsableCommand {
             throw ValidationError("--interval must be a number of seconds, at least 1, not '\(interval)'")
         }
         if let ms = pollMilliseconds, ms < 1 { throw ValidationError("--poll-ms must be at least 1") }
-        if let ms = requestTimeoutMilliseconds, ms < 1 { throw ValidationError("--request-timeout-ms must be at least 1") }
+        if let ms = requestTimeoutMilliseconds, ms < 1 {
+            throw ValidationError("--request-timeout-ms must be at least 1")
+        }
         if let regionCode, regionCode.count != 2 || !regionCode.allSatisfy(\.isLetter) {
             throw ValidationError("--region-code must be a two-letter region such as US, not '\(regionCode)'")
         }
@@ -89,9 +96,12 @@ struct RiderCommand: AsyncParsableCommand {
 
     /// The poll interval from --interval, or the test-only --poll-ms pacing.
     private var modelOptions: TripModelOptions {
-        guard let ms = pollMilliseconds else { return TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))) }
+        guard let ms = pollMilliseconds else {
+            return TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000)))
+        }
         let pace = Duration.milliseconds(ms)
-        return TripModelOptions(pollInterval: pace, initialBackoff: min(pace, .seconds(1)), clientErrorRetryInterval: pace)
+        return TripModelOptions(
+            pollInterval: pace, initialBackoff: min(pace, .seconds(1)), clientErrorRetryInterval: pace)
     }
 
     private func follow(_ name: TripName, http: HTTPClient) async throws {
@@ -100,7 +110,8 @@ struct RiderCommand: AsyncParsableCommand {
         if let ms = requestTimeoutMilliseconds { options.requestTimeout = .milliseconds(ms) }
         let client: FleetEngineClient
         do {
-            client = try FleetEngineClient(baseURL: backend, tokenProvider: auth.provider(httpClient: http), httpClient: http, options: options)
+            client = try FleetEngineClient(
+                baseURL: backend, tokenProvider: auth.provider(httpClient: http), httpClient: http, options: options)
         } catch {
             throw CommandFailure("--backend: \(error.message)")
         }

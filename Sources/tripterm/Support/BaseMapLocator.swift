@@ -20,12 +20,14 @@ struct BaseMapLocator {
     }
 
     /// A lookup for the bundled maps, run once with the trip's first known position.
-    static func automatic(environment: [String: String] = ProcessInfo.processInfo.environment) -> @Sendable (LatLng) -> [MapRoad] {
+    static func automatic(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> @Sendable (LatLng) -> [MapRoad] {
         let directories = searchDirectories(environment: environment)
         return { point in
             for file in candidateFiles(in: directories) {
                 guard let map = try? RoadMapFile.load(path: file), let bounds = map.bounds,
-                      bounds.contains(point, margin: boundsMargin)
+                    bounds.contains(point, margin: boundsMargin)
                 else { continue }
                 return roads(of: map)
             }
@@ -48,7 +50,8 @@ struct BaseMapLocator {
             directories.append(dir.appendingPathComponent("Assets/maps"))
             dir.deleteLastPathComponent()
         }
-        let dataHome = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+        let dataHome =
+            environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         directories.append(dataHome.appendingPathComponent("tripterm/maps"))
         return directories

@@ -5,17 +5,19 @@ import TripDiagnosis
 struct CheckThresholdOptions: ParsableArguments {
     private static let defaults = DiagnosisThresholds()
 
-    @Option(help: ArgumentHelp(
-        "missing-updates: a silence longer than this many median report intervals…",
-        valueName: "factor"))
+    @Option(
+        help: ArgumentHelp(
+            "missing-updates: a silence longer than this many median report intervals…",
+            valueName: "factor"))
     var missingUpdatesFactor = defaults.missingUpdatesFactor
 
     @Option(help: ArgumentHelp("missing-updates: …and longer than this many seconds.", valueName: "seconds"))
     var missingUpdatesMinimum = defaults.missingUpdatesMinimumSeconds
 
-    @Option(help: ArgumentHelp(
-        "speed-jump: the fastest plausible move between two reports, in m/s (Fleet Debugger's).",
-        valueName: "m/s"))
+    @Option(
+        help: ArgumentHelp(
+            "speed-jump: the fastest plausible move between two reports, in m/s (Fleet Debugger's).",
+            valueName: "m/s"))
     var plausibleSpeed = defaults.plausibleSpeed
 
     @Option(help: ArgumentHelp("dwell: how close to one place the vehicle must stay, in metres.", valueName: "metres"))
@@ -24,19 +26,22 @@ struct CheckThresholdOptions: ParsableArguments {
     @Option(help: ArgumentHelp("dwell: for how many seconds.", valueName: "seconds"))
     var dwellTime = defaults.dwellMinimumSeconds
 
-    @Option(help: ArgumentHelp(
-        "eta-jump: how many seconds the ETA to the same stop may move between two updates.",
-        valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "eta-jump: how many seconds the ETA to the same stop may move between two updates.",
+            valueName: "seconds"))
     var etaJump = defaults.etaJumpSeconds
 
-    @Option(help: ArgumentHelp(
-        "clock-skew: how many seconds a location's device time may differ from its server time.",
-        valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "clock-skew: how many seconds a location's device time may differ from its server time.",
+            valueName: "seconds"))
     var clockSkew = defaults.clockSkewSeconds
 
-    @Option(help: ArgumentHelp(
-        "stale-at-end: how far from the dropoff, in metres, the last report at COMPLETE may be.",
-        valueName: "metres"))
+    @Option(
+        help: ArgumentHelp(
+            "stale-at-end: how far from the dropoff, in metres, the last report at COMPLETE may be.",
+            valueName: "metres"))
     var staleAtEnd = defaults.staleAtEndMeters
 
     var thresholds: DiagnosisThresholds {

@@ -40,10 +40,14 @@ struct DemoScenario: Sendable {
 
     /// Creates the vehicle (online, at the start) and the trip assigned to it, as a provider's back end would.
     func setUp(client: FleetEngineClient) async throws {
-        var vehicle = Vehicle(vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4, vehicleType: VehicleType(category: .auto))
+        var vehicle = Vehicle(
+            vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
+            vehicleType: VehicleType(category: .auto))
         vehicle.lastLocation = VehicleLocation(location: Self.start)
         _ = try await client.createVehicle(vehicle, name: vehicleName)
-        var trip = Trip(tripType: .exclusive, pickupPoint: TerminalLocation(point: Self.pickup), dropoffPoint: TerminalLocation(point: Self.dropoff))
+        var trip = Trip(
+            tripType: .exclusive, pickupPoint: TerminalLocation(point: Self.pickup),
+            dropoffPoint: TerminalLocation(point: Self.dropoff))
         trip.intermediateDestinations = [TerminalLocation(point: Self.stop)]
         trip.numberOfPassengers = 1
         trip.vehicleId = vehicleName.vehicleID

@@ -15,11 +15,13 @@ enum DriverRoadMaps {
     }
 
     /// The bundled map holding `point`, or nil when none does.
-    static func bundled(near point: LatLng, environment: [String: String] = ProcessInfo.processInfo.environment) -> RoadGraph? {
+    static func bundled(
+        near point: LatLng, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> RoadGraph? {
         let directories = BaseMapLocator.searchDirectories(environment: environment)
         for file in BaseMapLocator.candidateFiles(in: directories) {
             guard let map = try? RoadMapFile.load(path: file), let bounds = map.bounds,
-                  bounds.contains(point, margin: BaseMapLocator.boundsMargin)
+                bounds.contains(point, margin: BaseMapLocator.boundsMargin)
             else { continue }
             return RoadGraph(map)
         }

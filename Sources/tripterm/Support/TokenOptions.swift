@@ -8,10 +8,11 @@ struct TokenOptions: ParsableArguments {
     /// The variable read when no token option is given: unlike `--token`, it does not show in `ps`.
     static let environmentVariable = "TRIPTERM_TOKEN"
 
-    @Option(help: ArgumentHelp(
-        "A JWT to send as is; its exp claim is checked before each call. Every user of the machine sees it in ps: "
-            + "prefer --token-file, or TRIPTERM_TOKEN in the environment (used when no token option is given).",
-        valueName: "jwt"))
+    @Option(
+        help: ArgumentHelp(
+            "A JWT to send as is; its exp claim is checked before each call. Every user of the machine sees it in ps: "
+                + "prefer --token-file, or TRIPTERM_TOKEN in the environment (used when no token option is given).",
+            valueName: "jwt"))
     var token: String?
 
     @Option(

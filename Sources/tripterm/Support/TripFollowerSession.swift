@@ -30,13 +30,15 @@ enum TripFollowerSession {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
         }
-        let subscriber = TripViewSubscriber(tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
+        let subscriber = TripViewSubscriber(
+            tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
         await model.register(subscriber)
         let controls = RiderControls(model: model)
         let baseMap = try display.baseMap()
         try await TerminalGuard.run(options: display.terminalOptions) { terminal in
             await model.start()
-            var riderOptions = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
+            var riderOptions = display.appOptions(
+                colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
             guard let driverConsole else {
                 let rider = TripApp(subscriber: subscriber, controls: controls, options: riderOptions)
                 await TerminalApp(terminal: terminal, screen: rider).run()

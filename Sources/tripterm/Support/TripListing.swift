@@ -1,6 +1,6 @@
-import TripRecordings
 import FleetModel
 import TripFollowing
+import TripRecordings
 
 /// The table `replay --list` prints: one row per trip.
 enum TripListing {
@@ -18,8 +18,10 @@ enum TripListing {
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
-            row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ")
+            row.enumerated().map { i, cell in
+                i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            }
+            .joined(separator: "  ")
         }.joined(separator: "\n")
     }
 }

@@ -1,8 +1,8 @@
-import TrackFormats
 import DriverKit
 import FleetModel
 import Foundation
 import Testing
+import TrackFormats
 import TripFollowing
 
 /// GPX and NMEA files played on a manual clock: at their recorded pace on that clock, re-timed to start now.
@@ -32,12 +32,14 @@ import TripFollowing
 
     @Test func badGPXNamesFileAndLine() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).gpx").path
-        try "<gpx>\n<trk><trkseg>\n<trkpt lat=\"95\" lon=\"7\"><time>2026-11-23T10:00:00Z</time></trkpt>\n</trkseg></trk></gpx>"
+        try
+            "<gpx>\n<trk><trkseg>\n<trkpt lat=\"95\" lon=\"7\"><time>2026-11-23T10:00:00Z</time></trkpt>\n</trkseg></trk></gpx>"
             .write(toFile: path, atomically: true, encoding: .utf8)
         #expect { try GPXLocationSource.read(path: path) } throws: {
             "\($0)" == "\(path):3:1: <trkpt> lat=\"95\" is not a latitude in degrees (-90 to 90)"
         }
-        try "<gpx><trk><trkseg><trkpt lat=\"43\" lon=\"7\"></trkpt></trkseg></trk></gpx>".write(toFile: path, atomically: true, encoding: .utf8)
+        try "<gpx><trk><trkseg><trkpt lat=\"43\" lon=\"7\"></trkpt></trkseg></trk></gpx>".write(
+            toFile: path, atomically: true, encoding: .utf8)
         #expect { try GPXLocationSource.read(path: path) } throws: { "\($0)".contains("has no <time>") }
         try "<gpx><trk></gpx>".write(toFile: path, atomically: true, encoding: .utf8)
         #expect { try GPXLocationSource.read(path: path) } throws: { "\($0)".contains("malformed XML") }
@@ -48,17 +50,23 @@ import TripFollowing
     @Test func gpxWithACommentThatIsNotUTF8IsAnErrorNotATrap() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).gpx").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- a w".utf8) + [0x88, 0x96, 0x8B, 0x8B, 0x9A, 0x91]
-        bytes += Array(" -->\n<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"43\" lon=\"7\"><time>2026-11-23T10:00:00Z</time></trkpt></trkseg></trk></gpx>\n".utf8)
+        var bytes =
+            Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- a w".utf8) + [0x88, 0x96, 0x8B, 0x8B, 0x9A, 0x91]
+        bytes += Array(
+            " -->\n<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"43\" lon=\"7\"><time>2026-11-23T10:00:00Z</time></trkpt></trkseg></trk></gpx>\n"
+                .utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        #expect { try GPXLocationSource.read(path: path) } throws: { "\($0)".hasPrefix("\(path):2:") && "\($0)".contains("malformed XML") }
+        #expect { try GPXLocationSource.read(path: path) } throws: {
+            "\($0)".hasPrefix("\(path):2:") && "\($0)".contains("malformed XML")
+        }
     }
 
     /// Found by the `driver-gpx` fuzzer: libxml2 crashed on a document declaring UTF-7 with bytes iconv rejects.
     @Test func gpxDeclaringUTF7IsAnErrorNotACrash() throws {
         let path = Fixtures.path("fuzz-utf7-declared.gpx")
         #expect { try GPXLocationSource.read(path: path) } throws: {
-            "\($0)" == "\(path):1: the XML declaration names encoding \"UTF-7\": only UTF-8 (or ASCII, ISO-8859-1) XML is read"
+            "\($0)"
+                == "\(path):1: the XML declaration names encoding \"UTF-7\": only UTF-8 (or ASCII, ISO-8859-1) XML is read"
         }
     }
 
@@ -70,17 +78,21 @@ import TripFollowing
         defer { try? FileManager.default.removeItem(at: directory) }
         let route = directory.appendingPathComponent("route.gpx").path
         try """
-            <gpx version="1.1"><rte>
-            <rtept lat="43.7330" lon="7.4193"><time>2026-11-23T10:00:05Z</time></rtept>
-            <rtept lat="43.7326" lon="7.4190"><time>2026-11-23T10:00:00Z</time></rtept>
-            <rtept lat="43.7340" lon="7.4200"/>
-            </rte></gpx>
-            """.write(toFile: route, atomically: true, encoding: .utf8)
+        <gpx version="1.1"><rte>
+        <rtept lat="43.7330" lon="7.4193"><time>2026-11-23T10:00:05Z</time></rtept>
+        <rtept lat="43.7326" lon="7.4190"><time>2026-11-23T10:00:00Z</time></rtept>
+        <rtept lat="43.7340" lon="7.4200"/>
+        </rte></gpx>
+        """.write(toFile: route, atomically: true, encoding: .utf8)
         let fixes = try GPXLocationSource.read(path: route)
-        #expect(fixes.map(\.coordinate) == [LatLng(latitude: 43.7326, longitude: 7.4190), LatLng(latitude: 43.7330, longitude: 7.4193)])
+        #expect(
+            fixes.map(\.coordinate) == [
+                LatLng(latitude: 43.7326, longitude: 7.4190), LatLng(latitude: 43.7330, longitude: 7.4193),
+            ])
 
         let untimed = directory.appendingPathComponent("untimed.gpx").path
-        try #"<gpx><rte><rtept lat="43.7" lon="7.4"/></rte></gpx>"#.write(toFile: untimed, atomically: true, encoding: .utf8)
+        try #"<gpx><rte><rtept lat="43.7" lon="7.4"/></rte></gpx>"#.write(
+            toFile: untimed, atomically: true, encoding: .utf8)
         #expect { try GPXLocationSource.read(path: untimed) } throws: {
             "\($0)" == "\(untimed): no <trkpt> or <rtept> with a <time>"
         }

@@ -55,7 +55,9 @@ import TripFollowing
         #expect(a != c)
         #expect(a.count == 11)
         let exact = SimulatedDrive(path: [Self.start, end], speed: .constant(5))
-        let offsets = a.enumerated().map { k, fix in Geo.distance(fix.coordinate, exact.position(at: Double(k))!.coordinate) }
+        let offsets = a.enumerated().map { k, fix in
+            Geo.distance(fix.coordinate, exact.position(at: Double(k))!.coordinate)
+        }
         #expect(offsets.allSatisfy { $0 < 5 * 3 * 1.5 })
         #expect(offsets.contains { $0 > 0.5 })
         #expect(a.allSatisfy { $0.accuracy == 6 })
@@ -63,7 +65,8 @@ import TripFollowing
 
     @Test func roadSpeedsTakeAsLongAsTheRoutersEstimate() throws {
         let graph = Fixtures.monaco
-        let planned = graph.route(from: LatLng(latitude: 43.7315, longitude: 7.4200), to: LatLng(latitude: 43.7395, longitude: 7.4280))
+        let planned = graph.route(
+            from: LatLng(latitude: 43.7315, longitude: 7.4200), to: LatLng(latitude: 43.7395, longitude: 7.4280))
         let route = try #require(planned)
         let drive = SimulatedDrive(path: route.points, speed: .road(graph))
         #expect(route.durationSeconds > 30)

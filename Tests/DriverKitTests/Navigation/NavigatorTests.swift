@@ -8,7 +8,8 @@ import Testing
 @Suite struct NavigatorTests {
     static let origin = LatLng(latitude: 43.7315, longitude: 7.4200)  // the Palace
     static let stop = LatLng(latitude: 43.7395, longitude: 7.4280)  // the Casino
-    static let waypoint = TripWaypoint(location: TerminalLocation(point: stop), tripId: "t1", waypointType: .pickupWaypointType)
+    static let waypoint = TripWaypoint(
+        location: TerminalLocation(point: stop), tripId: "t1", waypointType: .pickupWaypointType)
 
     @Test func withoutAStopThereIsNoGuidance() {
         var navigator = Navigator(graph: Fixtures.monaco)
@@ -50,8 +51,12 @@ import Testing
     @Test func arrivalIsWithinFiftyMetres() {
         var navigator = Navigator(graph: Fixtures.monaco)
         navigator.setDestination(Self.waypoint)
-        #expect(navigator.update(position: Geo.destination(from: Self.stop, bearing: 45, distance: 45)).navigationStatus == .arrivedAtDestination)
-        #expect(navigator.update(position: Geo.destination(from: Self.stop, bearing: 45, distance: 300)).navigationStatus != .arrivedAtDestination)
+        #expect(
+            navigator.update(position: Geo.destination(from: Self.stop, bearing: 45, distance: 45)).navigationStatus
+                == .arrivedAtDestination)
+        #expect(
+            navigator.update(position: Geo.destination(from: Self.stop, bearing: 45, distance: 300)).navigationStatus
+                != .arrivedAtDestination)
     }
 
     @Test func leavingTheRouteReroutesFromWhereTheVehicleIs() throws {
@@ -62,10 +67,11 @@ import Testing
         let planned = try #require(current)
         // A road point well away from the planned route.
         let candidates = Fixtures.monaco.map.ways.lazy.flatMap(\.points)
-        let away = try #require(candidates.first { point in
-            let off = planned.points.closestPoint(to: point)!.distanceFromPath
-            return off > 150 && off < 400 && Geo.distance(point, Self.stop) > 300
-        })
+        let away = try #require(
+            candidates.first { point in
+                let off = planned.points.closestPoint(to: point)!.distanceFromPath
+                return off > 150 && off < 400 && Geo.distance(point, Self.stop) > 300
+            })
         let progress = navigator.update(position: away)
         #expect(navigator.reroutes == 1)
         #expect(progress.navigationStatus == .enrouteToDestination)
@@ -81,7 +87,9 @@ import Testing
         navigator.setDestination(Self.waypoint)
         navigator.update(position: Self.origin)
         #expect(navigator.route != nil)
-        navigator.setDestination(TripWaypoint(location: TerminalLocation(point: Self.origin), tripId: "t1", waypointType: .dropOffWaypointType))
+        navigator.setDestination(
+            TripWaypoint(
+                location: TerminalLocation(point: Self.origin), tripId: "t1", waypointType: .dropOffWaypointType))
         #expect(navigator.route == nil)
         navigator.setDestination(nil)
         #expect(navigator.progress == .noGuidance)

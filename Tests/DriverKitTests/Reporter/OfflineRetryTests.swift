@@ -1,7 +1,7 @@
 import DriverKit
 import FleetClient
-import TestSupport
 import FleetModel
+import TestSupport
 import Testing
 import TripFollowing
 
@@ -23,7 +23,8 @@ import TripFollowing
             defer { Task { await proxy.stop() } }
             let clock = VirtualClock.manual()
             let client = try await server.client(baseURL: proxy.url, http: http)
-            let reporter = VehicleReporter(client: client, vehicle: Fixture.name, offlineRetryBudget: offlineRetryBudget, clock: clock)
+            let reporter = VehicleReporter(
+                client: client, vehicle: Fixture.name, offlineRetryBudget: offlineRetryBudget, clock: clock)
             let listener = RecordingListener()
             await reporter.addListener(listener)
             await reporter.updateVehicleState(.online)
@@ -59,7 +60,8 @@ import TripFollowing
     }
 
     @Test func offlineGivesUpWhenItsBudgetIsSpent() async throws {
-        try await Self.withReportingVehicle(offlineRetryBudget: .seconds(3)) { (proxy, clock, reporter, listener, direct) async throws in
+        try await Self.withReportingVehicle(offlineRetryBudget: .seconds(3)) {
+            (proxy, clock, reporter, listener, direct) async throws in
 
             proxy.mode = .inject(.status(.unavailable, message: "down"))
             let stopping = Task { await reporter.setLocationTrackingEnabled(false) }

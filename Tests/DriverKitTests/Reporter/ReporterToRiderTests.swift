@@ -1,9 +1,9 @@
-import TestSupport
 import DriverKit
 import FleetClient
 import FleetModel
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 import TripFollowing
 
@@ -34,8 +34,11 @@ import TripFollowing
             let vehicleName = try VehicleName(parsing: "providers/p/vehicles/v1")
             let tripName = try TripName(parsing: "providers/p/trips/t1")
             try await client.makeVehicle(vehicleName, state: .online)
-            let palace = LatLng(latitude: 43.7315, longitude: 7.4200), casino = LatLng(latitude: 43.7395, longitude: 7.4280)
-            var trip = Trip(tripType: .exclusive, pickupPoint: TerminalLocation(point: casino), dropoffPoint: TerminalLocation(point: palace))
+            let palace = LatLng(latitude: 43.7315, longitude: 7.4200),
+                casino = LatLng(latitude: 43.7395, longitude: 7.4280)
+            var trip = Trip(
+                tripType: .exclusive, pickupPoint: TerminalLocation(point: casino),
+                dropoffPoint: TerminalLocation(point: palace))
             trip.vehicleId = "v1"
             trip.numberOfPassengers = 1
             _ = try await client.createTrip(trip, name: tripName)
@@ -55,7 +58,8 @@ import TripFollowing
             #expect(await listener.next().error == nil)
 
             let rider = RiderView()
-            let model = TripModel(tripName: tripName, backend: FleetEngineBackend(client: client), clock: VirtualClock.manual())
+            let model = TripModel(
+                tripName: tripName, backend: FleetEngineBackend(client: client), clock: VirtualClock.manual())
             await model.register(rider)
             await model.start()
             await model.refresh()
@@ -64,7 +68,9 @@ import TripFollowing
             let sent = try #require(navigator.route)
             #expect(route.count == navigator.progress.remainingPath.count)
             #expect(Geo.distance(route.last!, casino) < 3)
-            #expect(rider.distances.withLockedValue { $0.last } == navigator.progress.remainingDistanceMeters.map { Int32($0.rounded()) })
+            #expect(
+                rider.distances.withLockedValue { $0.last }
+                    == navigator.progress.remainingDistanceMeters.map { Int32($0.rounded()) })
 
             // Some way along the route, the next report moves the rider's vehicle.
             let along = try #require(sent.points.point(atDistance: sent.lengthMeters / 2))

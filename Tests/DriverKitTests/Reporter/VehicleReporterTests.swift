@@ -1,9 +1,9 @@
 import DriverKit
-import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
 import RoadMap
+import TestSupport
 import Testing
 import TripFollowing
 
@@ -21,8 +21,12 @@ import TripFollowing
         try await withTestServer { server, http in
             let client = try await server.client(http: http)
             #expect(await VehicleReporter(client: client, vehicle: Self.name).locationUpdateInterval == .seconds(10))
-            #expect(await VehicleReporter(client: client, vehicle: Self.name, interval: .seconds(2)).locationUpdateInterval == .seconds(5))
-            #expect(await VehicleReporter(client: client, vehicle: Self.name, interval: .seconds(90)).locationUpdateInterval == .seconds(60))
+            #expect(
+                await VehicleReporter(client: client, vehicle: Self.name, interval: .seconds(2)).locationUpdateInterval
+                    == .seconds(5))
+            #expect(
+                await VehicleReporter(client: client, vehicle: Self.name, interval: .seconds(90)).locationUpdateInterval
+                    == .seconds(60))
 
             try await client.makeVehicle(Self.name)
             let clock = VirtualClock.manual()
@@ -54,20 +58,26 @@ import TripFollowing
 
             var navigator = Navigator(graph: Fixtures.monaco)
             let dropoff = LatLng(latitude: 43.7395, longitude: 7.4280)  // the Casino
-            navigator.setDestination(TripWaypoint(
-                location: TerminalLocation(point: dropoff), tripId: "t1", waypointType: .dropOffWaypointType))
+            navigator.setDestination(
+                TripWaypoint(
+                    location: TerminalLocation(point: dropoff), tripId: "t1", waypointType: .dropOffWaypointType))
             let progress = navigator.update(position: Self.pickup)
             await reporter.updateRouteProgress(progress)
             await reporter.updateLocation(Self.fix(Self.pickup, heading: 359.7))
             await reporter.updateVehicleState(.online)
             await reporter.setLocationTrackingEnabled(true)
 
-            guard case .success(let update) = await listener.next() else { Issue.record("first update failed"); return }
+            guard case .success(let update) = await listener.next() else {
+                Issue.record("first update failed")
+                return
+            }
             #expect(update.number == 1)
-            #expect(Set(update.updateMask) == [
-                "vehicleState", "lastLocation", "navigationStatus", "currentRouteSegment", "currentRouteSegmentEndPoint",
-                "remainingDistanceMeters", "remainingTimeSeconds",
-            ])
+            #expect(
+                Set(update.updateMask) == [
+                    "vehicleState", "lastLocation", "navigationStatus", "currentRouteSegment",
+                    "currentRouteSegmentEndPoint",
+                    "remainingDistanceMeters", "remainingTimeSeconds",
+                ])
             let stored = try await client.getVehicle(Self.name)
             #expect(stored.vehicleState == .online)
             #expect(stored.lastLocation?.location == Self.pickup)

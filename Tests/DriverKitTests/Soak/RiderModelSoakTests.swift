@@ -1,8 +1,8 @@
-import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 import TripFollowing
 
@@ -53,7 +53,8 @@ import TripFollowing
         try await withTestServer { server, http in
             let tripName = try TripName(parsing: "providers/p/trips/soak")
             let driver = try await SoakDriver.start(
-                client: try await server.client(http: http), vehicle: try VehicleName(parsing: "providers/p/vehicles/soak"),
+                client: try await server.client(http: http),
+                vehicle: try VehicleName(parsing: "providers/p/vehicles/soak"),
                 trip: tripName)
 
             let proxy = try await FaultProxy.start(target: server.baseURL, stallLimit: .seconds(1))
@@ -62,9 +63,11 @@ import TripFollowing
                 baseURL: proxy.url, tokenProvider: FixedTokenProvider(token: token), httpClient: http,
                 options: FleetClientOptions(requestTimeout: Self.requestTimeout))
             let options = TripModelOptions(
-                pollInterval: Self.pollInterval, initialBackoff: .milliseconds(1), clientErrorRetryInterval: Self.pollInterval,
+                pollInterval: Self.pollInterval, initialBackoff: .milliseconds(1),
+                clientErrorRetryInterval: Self.pollInterval,
                 jitterSeed: 7)
-            let model = TripModel(tripName: tripName, backend: FleetEngineBackend(client: riderClient), options: options)
+            let model = TripModel(
+                tripName: tripName, backend: FleetEngineBackend(client: riderClient), options: options)
             let witness = Witness(proxy: proxy)
             await model.register(witness)
 
@@ -90,15 +93,21 @@ import TripFollowing
             await model.refresh()
             let direct = try await server.client(http: http)
             let view = GetTripOptions(view: .journeySharingV1S)
-            let followed = await Self.withoutCountdowns(model.trip), actual = try await Self.withoutCountdowns(direct.getTrip(tripName, options: view))
+            let followed = await Self.withoutCountdowns(model.trip),
+                actual = try await Self.withoutCountdowns(direct.getTrip(tripName, options: view))
             #expect(followed == actual, "\(Self.difference(followed, actual))")
             // Then the trip ends, and the model with it; its last trip is the server's.
             try await driver.advance()
             let finished = ContinuousClock.now
-            while !(await model.isFinished), ContinuousClock.now - finished < .seconds(10) { try await Task.sleep(for: .milliseconds(10)) }
+            while !(await model.isFinished), ContinuousClock.now - finished < .seconds(10) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
             #expect(await model.isFinished)
             #expect(try await model.trip == direct.getTrip(tripName, options: view))
-            #expect(witness.statuses.withLockedValue { $0 } == [.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete])
+            #expect(
+                witness.statuses.withLockedValue { $0 } == [
+                    .enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete,
+                ])
             await model.stop()
             await driver.stop()
             await proxy.stop()
@@ -106,9 +115,12 @@ import TripFollowing
             let records = proxy.records, failures = witness.failures.withLockedValue { $0 }
             Self.expectEveryFailureClassifiedAsInjected(records: records, failures: failures)
             Self.expectRecoveryWithinOneInterval(
-                phases: proxy.phaseChanges.filter { $0.at < healed }, failures: failures, recoveries: witness.recoveries.withLockedValue { $0 })
-            print("rider model soak: \(records.count) requests, \(records.count { $0.fault != nil }) faults injected, "
-                + "\(failures.count) failures delivered, \(proxy.phaseChanges.count { !$0.broken }) healings in \(elapsed)")
+                phases: proxy.phaseChanges.filter { $0.at < healed }, failures: failures,
+                recoveries: witness.recoveries.withLockedValue { $0 })
+            print(
+                "rider model soak: \(records.count) requests, \(records.count { $0.fault != nil }) faults injected, "
+                    + "\(failures.count) failures delivered, \(proxy.phaseChanges.count { !$0.broken }) healings in \(elapsed)"
+            )
         }
     }
 
@@ -119,12 +131,18 @@ import TripFollowing
         let deciding = FaultRecord.decidingAttempts(records)
         let faulted = deciding.filter { $0.fault != nil }.map(\.index)
         let slow = failures.filter { records[$0.record].fault == nil }
-        #expect(failures.map(\.record).filter { records[$0].fault != nil } == faulted, "one failure for each poll that got a fault")
-        #expect(slow.allSatisfy { Soak.isSlowMachineTimeout($0.error) }, "a forwarded poll failed: \(slow.prefix(3).map(\.error))")
+        #expect(
+            failures.map(\.record).filter { records[$0].fault != nil } == faulted,
+            "one failure for each poll that got a fault")
+        #expect(
+            slow.allSatisfy { Soak.isSlowMachineTimeout($0.error) },
+            "a forwarded poll failed: \(slow.prefix(3).map(\.error))")
         var mismatches: [String] = []
         var slowFaulted = 0
         for failure in failures {
-            guard let expected = records[failure.record].expected, let fault = records[failure.record].fault else { continue }
+            guard let expected = records[failure.record].expected, let fault = records[failure.record].fault else {
+                continue
+            }
             if let problem = expected.mismatch(failure.error) {
                 if Soak.isSlowMachineTimeout(failure.error, given: fault) {
                     slowFaulted += 1
@@ -133,12 +151,16 @@ import TripFollowing
                 }
             }
         }
-        #expect(slow.count + slowFaulted <= records.count / 50, "\(slow.count + slowFaulted) polls timed out before their answer")
+        #expect(
+            slow.count + slowFaulted <= records.count / 50,
+            "\(slow.count + slowFaulted) polls timed out before their answer")
         #expect(mismatches.isEmpty, "\(mismatches.count) misclassified, e.g. \(mismatches.prefix(5))")
         #expect(records.filter { $0.fault == nil }.allSatisfy { $0.answeredStatus == 200 })
         // Structurally: after any failure the model looks again within one poll interval (or the Retry-After).
         let late = failures.filter { $0.retryDelay > max(Self.pollInterval, $0.error.retryAfter ?? .zero) }
-        #expect(late.isEmpty, "retries later than one interval: \(late.prefix(3).map { "\($0.error.code) \($0.retryDelay)" })")
+        #expect(
+            late.isEmpty,
+            "retries later than one interval: \(late.prefix(3).map { "\($0.error.code) \($0.retryDelay)" })")
     }
 
     /// After each healing that found the model failing (or failing just after, from a request in flight), the
@@ -159,20 +181,25 @@ import TripFollowing
             guard deadline < end else { continue }
             checked += 1
             if recovery.map({ $0 > deadline }) ?? true {
-                late.append("healed at +\(phase.at - phases[0].at), recovered \(recovery.map { "after \($0 - phase.at)" } ?? "never")")
+                late.append(
+                    "healed at +\(phase.at - phases[0].at), recovered \(recovery.map { "after \($0 - phase.at)" } ?? "never")"
+                )
             }
         }
         // Not vacuous, yet not a bet on the machine's speed: on a loaded machine fewer healthy phases outlast the
         // deadline (9 of 24 were judgeable in one CI run, over 10 on a quiet machine).
         #expect(checked >= 3, "enough healings to judge: \(checked)")
-        #expect(late.isEmpty, "no recovery within one interval after \(late.count) of \(checked) healings: \(late.prefix(5))")
+        #expect(
+            late.isEmpty,
+            "no recovery within one interval after \(late.count) of \(checked) healings: \(late.prefix(5))")
     }
 
     /// The top-level JSON fields that differ, for a readable failure.
     static func difference(_ a: Trip?, _ b: Trip?) -> String {
         func fields(_ trip: Trip?) -> [String: String] {
             guard let trip, let data = try? ProtoJSON.encode(trip),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return [:] }
             return object.mapValues { "\($0)" }
         }
         let x = fields(a), y = fields(b)

@@ -1,5 +1,5 @@
-import TestSupport
 import FleetModel
+import TestSupport
 
 /// What the fault soaks share: the faults and phases they run through.
 enum Soak {

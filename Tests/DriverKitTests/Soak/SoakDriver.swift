@@ -18,11 +18,15 @@ struct SoakDriver {
 
     /// Creates an ONLINE vehicle and a trip assigned to it, from the Casino to the Palace, starts reporting and
     /// starts the trip.
-    static func start(client: FleetEngineClient, vehicle name: VehicleName, trip tripName: TripName) async throws -> SoakDriver {
+    static func start(
+        client: FleetEngineClient, vehicle name: VehicleName, trip tripName: TripName
+    ) async throws -> SoakDriver {
         let palace = LatLng(latitude: 43.7315, longitude: 7.4200)
         try await client.makeVehicle(name, state: .online)
         let casino = LatLng(latitude: 43.7395, longitude: 7.4280)
-        var trip = Trip(tripType: .exclusive, pickupPoint: TerminalLocation(point: casino), dropoffPoint: TerminalLocation(point: palace))
+        var trip = Trip(
+            tripType: .exclusive, pickupPoint: TerminalLocation(point: casino),
+            dropoffPoint: TerminalLocation(point: palace))
         trip.vehicleId = name.vehicleID
         trip.numberOfPassengers = 1
         _ = try await client.createTrip(trip, name: tripName)
@@ -67,6 +71,8 @@ struct SoakDriver {
     }
 
     private func expectSuccess() async throws {
-        if case .failure(_, let error) = await listener.next() { throw Failed(description: "the driver's report failed: \(error)") }
+        if case .failure(_, let error) = await listener.next() {
+            throw Failed(description: "the driver's report failed: \(error)")
+        }
     }
 }

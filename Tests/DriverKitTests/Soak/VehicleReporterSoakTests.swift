@@ -1,8 +1,8 @@
 import DriverKit
-import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
 import TripFollowing
 
@@ -43,7 +43,9 @@ import TripFollowing
                 let record = proxy.requestCount - 1  // sends never overlap: the last request decided this one
                 deciding.append(record)
                 // Latest wins: every update carries the newest fix, and a success leaves it on the server.
-                if event.update.vehicle.lastLocation?.location != point { stale.append("update \(event.update.number) sent an older fix") }
+                if event.update.vehicle.lastLocation?.location != point {
+                    stale.append("update \(event.update.number) sent an older fix")
+                }
                 switch event {
                 case .success:
                     successes += 1
@@ -52,14 +54,19 @@ import TripFollowing
                     }
                 case .failure(_, let error):
                     guard let expected = proxy.records[record].expected else {
-                        if Soak.isSlowMachineTimeout(error) { slow += 1 } else { mismatches.append("forwarded: \(error)") }
+                        if Soak.isSlowMachineTimeout(error) {
+                            slow += 1
+                        } else {
+                            mismatches.append("forwarded: \(error)")
+                        }
                         break
                     }
                     if let problem = expected.mismatch(error) {
                         if let fault = proxy.records[record].fault, Soak.isSlowMachineTimeout(error, given: fault) {
                             slow += 1
                         } else {
-                            mismatches.append("\(proxy.records[record].fault.map { "\($0)" } ?? "forwarded"): \(problem)")
+                            mismatches.append(
+                                "\(proxy.records[record].fault.map { "\($0)" } ?? "forwarded"): \(problem)")
                         }
                     }
                 }
@@ -73,7 +80,9 @@ import TripFollowing
             #expect(proxy.injectedCount >= Soak.faultTarget)
             #expect(mismatches.isEmpty, "\(mismatches.count) misclassified, e.g. \(mismatches.prefix(5))")
             #expect(stale.isEmpty, "\(stale.prefix(5))")
-            #expect(slow <= proxy.requestCount / 50, "\(slow) updates timed out before their answer (allowed: a slow machine, at most 2 %)")
+            #expect(
+                slow <= proxy.requestCount / 50,
+                "\(slow) updates timed out before their answer (allowed: a slow machine, at most 2 %)")
             let decidingRecords = FaultRecord.decidingAttempts(proxy.records).map(\.index)
             #expect(deciding == decidingRecords, "one listener call for each update, decided by its last request")
 
@@ -95,8 +104,10 @@ import TripFollowing
             let statistics = await reporter.statistics
             #expect(statistics.successes == successes + 2)
             await proxy.stop()
-            print("reporter soak: \(proxy.records.count) requests, \(proxy.injectedCount) faults injected, "
-                + "\(statistics.failures + statistics.emptyMaskFailures) failed updates, \(statistics.successes) successful in \(elapsed)")
+            print(
+                "reporter soak: \(proxy.records.count) requests, \(proxy.injectedCount) faults injected, "
+                    + "\(statistics.failures + statistics.emptyMaskFailures) failed updates, \(statistics.successes) successful in \(elapsed)"
+            )
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import NIOConcurrencyHelpers
 
 /// A loopback stand-in for gpsd: each connection gets the next script of lines once its client sent a line
 /// (the `?WATCH`), and is then closed — except the last script's, which stays open, as a running gpsd does.

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import RoadMap
+import TestSupport
 
 /// Files the tests read: the committed fixtures beside this folder, and the bundled Monaco road map.
 enum Fixtures {

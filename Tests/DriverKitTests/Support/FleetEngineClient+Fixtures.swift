@@ -7,7 +7,8 @@ extension FleetEngineClient {
     @discardableResult
     func makeVehicle(_ name: VehicleName, state: VehicleState = .offline) async throws -> Vehicle {
         let vehicle = Vehicle(
-            vehicleState: state, supportedTripTypes: [.exclusive], maximumCapacity: 4, vehicleType: VehicleType(category: .auto))
+            vehicleState: state, supportedTripTypes: [.exclusive], maximumCapacity: 4,
+            vehicleType: VehicleType(category: .auto))
         return try await createVehicle(vehicle, name: name)
     }
 }

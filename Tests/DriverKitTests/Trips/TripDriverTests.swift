@@ -46,7 +46,8 @@ import TripFollowing
         vehicle.lastLocation = VehicleLocation(location: start)
         _ = try await client.createVehicle(vehicle, name: vehicleName)
         var trip = Trip(
-            tripType: .exclusive, pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
+            tripType: .exclusive, pickupPoint: TerminalLocation(point: pickup),
+            dropoffPoint: TerminalLocation(point: dropoff))
         trip.intermediateDestinations = [TerminalLocation(point: stop)]
         trip.numberOfPassengers = 1
         trip.vehicleId = vehicleName.vehicleID
@@ -60,7 +61,8 @@ import TripFollowing
         while true {
             let position = drive.position(at: seconds)!
             await driver.handle(
-                LocationFix(coordinate: position.coordinate, heading: position.heading, speed: position.speed, time: Date()))
+                LocationFix(
+                    coordinate: position.coordinate, heading: position.heading, speed: position.speed, time: Date()))
             if seconds >= drive.durationSeconds { return }
             seconds += 1
             clock.advance(by: .seconds(1))
@@ -77,8 +79,10 @@ import TripFollowing
             // The reporter's own clock never moves: it sends when tracking starts, and the test reads no more of it.
             let reporter = VehicleReporter(client: client, vehicle: vehicleName, clock: VirtualClock.manual())
             let driver = TripDriver(
-                reporter: reporter, vehicleClient: client, tripClient: client, vehicleName: vehicleName, vehicle: vehicle,
-                options: TripDriver.Options(autoAdvance: true, dwell: .seconds(20)), roadGraph: { _ in Fixtures.monaco },
+                reporter: reporter, vehicleClient: client, tripClient: client, vehicleName: vehicleName,
+                vehicle: vehicle,
+                options: TripDriver.Options(autoAdvance: true, dwell: .seconds(20)),
+                roadGraph: { _ in Fixtures.monaco },
                 clock: clock, notes: { notes.add($0) })
             await reporter.setLocationTrackingEnabled(true)
             let route = try SimulatedTripRoute(vehicle: vehicle, graph: Fixtures.monaco)
@@ -91,11 +95,12 @@ import TripFollowing
 
             let id = tripName.tripID
             let statuses = notes.all.map(\.text)
-            #expect(statuses == [
-                "trip \(id) ENROUTE_TO_PICKUP", "trip \(id) ARRIVED_AT_PICKUP",
-                "trip \(id) ENROUTE_TO_INTERMEDIATE_DESTINATION", "trip \(id) ARRIVED_AT_INTERMEDIATE_DESTINATION",
-                "trip \(id) ENROUTE_TO_DROPOFF", "trip \(id) COMPLETE",
-            ])
+            #expect(
+                statuses == [
+                    "trip \(id) ENROUTE_TO_PICKUP", "trip \(id) ARRIVED_AT_PICKUP",
+                    "trip \(id) ENROUTE_TO_INTERMEDIATE_DESTINATION", "trip \(id) ARRIVED_AT_INTERMEDIATE_DESTINATION",
+                    "trip \(id) ENROUTE_TO_DROPOFF", "trip \(id) COMPLETE",
+                ])
             // Each stop is left the dwell after arriving there, on the driver's clock.
             let at = Dictionary(notes.all.map { ($0.text, $0.seconds) }, uniquingKeysWith: { first, _ in first })
             #expect(at["trip \(id) ENROUTE_TO_INTERMEDIATE_DESTINATION"]! - at["trip \(id) ARRIVED_AT_PICKUP"]! == 20)
@@ -117,7 +122,8 @@ import TripFollowing
             let (vehicleName, tripName, vehicle) = try await Self.setUp(client, id: "keys")
             let reporter = VehicleReporter(client: client, vehicle: vehicleName, clock: VirtualClock.manual())
             let driver = TripDriver(
-                reporter: reporter, vehicleClient: client, tripClient: client, vehicleName: vehicleName, vehicle: vehicle,
+                reporter: reporter, vehicleClient: client, tripClient: client, vehicleName: vehicleName,
+                vehicle: vehicle,
                 roadGraph: nil)
             let id = tripName.tripID
             #expect(await driver.advanceTrip() == "trip \(id) ENROUTE_TO_PICKUP")

@@ -1,8 +1,8 @@
-import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// Token sources as `--token`, `--token-command` and `--token-url` use them, and the cache in front of them.
@@ -12,8 +12,10 @@ import Testing
     /// An unsigned JWT with the given payload: the client only reads it.
     static func jwt(_ payload: String) -> String {
         func b64(_ s: String) -> String {
-            Data(s.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "=", with: "")
+            Data(s.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+                of: "/", with: "_"
+            )
+            .replacingOccurrences(of: "=", with: "")
         }
         return b64(#"{"alg":"RS256","typ":"JWT"}"#) + "." + b64(payload) + ".c2ln"
     }
@@ -49,7 +51,8 @@ import Testing
 
     @Test func anExpiredFixedTokenNamesWhereItWasGiven() async {
         let expired = Self.jwt(#"{"exp":1000}"#)
-        let provider = FixedTokenProvider(token: expired, origin: "TRIPTERM_TOKEN", now: { Date(timeIntervalSince1970: 2000) })
+        let provider = FixedTokenProvider(
+            token: expired, origin: "TRIPTERM_TOKEN", now: { Date(timeIntervalSince1970: 2000) })
         await #expect(throws: TripServiceError.self) { try await provider.token(for: Self.context) }
         do {
             _ = try await provider.token(for: Self.context)
@@ -59,7 +62,8 @@ import Testing
     }
 
     @Test func aTokenCommandGetsTheContextAndMayAnswerJSON() async throws {
-        let path = try Self.script(#"printf '{"token": "tok-%s-%s", "expiresInSeconds": 600}\n' "$TRIPTERM_TRIP_ID" "$TRIPTERM_ROLE""#)
+        let path = try Self.script(
+            #"printf '{"token": "tok-%s-%s", "expiresInSeconds": 600}\n' "$TRIPTERM_TRIP_ID" "$TRIPTERM_ROLE""#)
         let provider = CommandTokenProvider(command: path, now: { Date(timeIntervalSince1970: 1000) })
         let token = try await provider.token(for: Self.context)
         #expect(token.value == "tok-trip-1-consumer")
@@ -133,13 +137,23 @@ import Testing
 
     @Test func aTokenURLThatRefusesOrIsDownIsClassified() async throws {
         try await FakeFleetEngine.with({ request in
-            request.path == "/forbidden" ? .raw(status: 403, contentType: "text/plain", body: "no") : .raw(status: 503, contentType: "text/plain", body: "later")
+            request.path == "/forbidden"
+                ? .raw(status: 403, contentType: "text/plain", body: "no")
+                : .raw(status: 503, contentType: "text/plain", body: "later")
         }) { fake in
             let (forbidden, busy, down) = try await ClientFixtures.withHTTPClient { http in
-                let forbidden = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/forbidden", httpClient: http, timeout: Self.patient).token(for: Self.context) }
-                let busy = await ClientFixtures.failure { try await URLTokenProvider(url: fake.baseURL + "/busy", httpClient: http, timeout: Self.patient).token(for: Self.context) }
+                let forbidden = await ClientFixtures.failure {
+                    try await URLTokenProvider(
+                        url: fake.baseURL + "/forbidden", httpClient: http, timeout: Self.patient
+                    ).token(for: Self.context)
+                }
+                let busy = await ClientFixtures.failure {
+                    try await URLTokenProvider(url: fake.baseURL + "/busy", httpClient: http, timeout: Self.patient)
+                        .token(for: Self.context)
+                }
                 let down = await ClientFixtures.failure {
-                    try await URLTokenProvider(url: "http://127.0.0.1:\(closedLoopbackPort())/t", httpClient: http).token(for: Self.context)
+                    try await URLTokenProvider(url: "http://127.0.0.1:\(closedLoopbackPort())/t", httpClient: http)
+                        .token(for: Self.context)
                 }
                 return (forbidden, busy, down)
             }
@@ -187,7 +201,8 @@ import Testing
         clock.withLock { $0 = Date(timeIntervalSince1970: 3300) }
         #expect(try await cache.token(for: Self.context).value == "t2")
         // A short-lived token is refreshed at half its life rather than never cached.
-        let short = CachingTokenProvider(SequenceTokenProvider(lifetime: 60, now: now), refreshMargin: .seconds(300), now: now)
+        let short = CachingTokenProvider(
+            SequenceTokenProvider(lifetime: 60, now: now), refreshMargin: .seconds(300), now: now)
         #expect(try await short.token(for: Self.context).value == "t1")
         clock.withLock { $0 = $0.addingTimeInterval(29) }
         #expect(try await short.token(for: Self.context).value == "t1")

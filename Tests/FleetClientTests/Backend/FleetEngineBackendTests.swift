@@ -1,9 +1,10 @@
-import TestSupport
-@testable import FleetClient
 import FleetModel
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
+
+@testable import FleetClient
 @testable import TripFollowing
 
 /// A ``TripModel`` following a trip over HTTP from a loopback fake, through failures and back.
@@ -28,7 +29,8 @@ import Testing
         let script: [FakeFleetEngine.Reply] = [
             .json(F.json(Self.enroute())),
             .json(F.json(Self.enrouteRouteOmitted())),
-            .googleError(status: 503, code: "UNAVAILABLE", message: "backend restarting", headers: ["Retry-After": "3"]),
+            .googleError(
+                status: 503, code: "UNAVAILABLE", message: "backend restarting", headers: ["Retry-After": "3"]),
             .truncated(#"{"name": "providers/my-project/tr"#, declaredLength: 400),
             .json(F.json(F.trip(.enrouteToDropoff, routeVersion: Self.v2, route: Self.routeB))),
             .googleError(status: 403, code: "PERMISSION_DENIED", message: "token is for another trip"),
@@ -44,7 +46,9 @@ import Testing
                 await model.refresh()
                 #expect(await events.take() == ["status ENROUTE_TO_PICKUP", "route 3", "pickup", "dropoff", "trip"])
                 let observed = try #require(await model.observedAt)
-                #expect(observed.nanos == 0 && observed.date.timeIntervalSinceNow > -600, "stamped from the Date header: \(observed)")
+                #expect(
+                    observed.nanos == 0 && observed.date.timeIntervalSinceNow > -600,
+                    "stamped from the Date header: \(observed)")
 
                 await model.refresh()
                 #expect(await events.take() == [], "an omitted, unchanged route is no change")
@@ -73,10 +77,17 @@ import Testing
             let queries = fake.requests.map(\.query)
             #expect(queries.count == 7)
             #expect(queries[0] == "view=2&%24alt=json%3Benum-encoding%3Dint")
-            #expect(queries[1] == "currentRouteSegmentVersion=2025-01-01T00%3A00%3A00Z&view=2&%24alt=json%3Benum-encoding%3Dint")
+            #expect(
+                queries[1]
+                    == "currentRouteSegmentVersion=2025-01-01T00%3A00%3A00Z&view=2&%24alt=json%3Benum-encoding%3Dint")
             #expect(queries[2] == queries[1], "the kept version is sent until a newer route arrives")
-            #expect(queries[6] == "currentRouteSegmentVersion=2025-01-01T00%3A01%3A40Z&view=2&%24alt=json%3Benum-encoding%3Dint")
-            #expect(fake.requests.allSatisfy { $0.authorization == "Bearer tok" && $0.path == "/v1/providers/my-project/trips/trip-1" })
+            #expect(
+                queries[6]
+                    == "currentRouteSegmentVersion=2025-01-01T00%3A01%3A40Z&view=2&%24alt=json%3Benum-encoding%3Dint")
+            #expect(
+                fake.requests.allSatisfy {
+                    $0.authorization == "Bearer tok" && $0.path == "/v1/providers/my-project/trips/trip-1"
+                })
         }
     }
 
@@ -104,13 +115,25 @@ actor EventCollector: TripModelSubscriber {
         return events
     }
 
-    func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async { events.append("trip") }
-    func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async { events.append("status \(tripStatus.protoName)") }
-    func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async { events.append("route \(route.count)") }
-    func tripModel(_ model: TripModel, didUpdatePickupLocation pickup: TerminalLocation?) async { events.append("pickup") }
-    func tripModel(_ model: TripModel, didUpdateDropoffLocation dropoff: TerminalLocation?) async { events.append("dropoff") }
+    func tripModel(_ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields) async {
+        events.append("trip")
+    }
+    func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async {
+        events.append("status \(tripStatus.protoName)")
+    }
+    func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async {
+        events.append("route \(route.count)")
+    }
+    func tripModel(_ model: TripModel, didUpdatePickupLocation pickup: TerminalLocation?) async {
+        events.append("pickup")
+    }
+    func tripModel(_ model: TripModel, didUpdateDropoffLocation dropoff: TerminalLocation?) async {
+        events.append("dropoff")
+    }
     func tripModel(_ model: TripModel, didFailUpdateTripWithError error: TripServiceError) async {
         events.append("error \(error.code.name) \(error.errorClass)")
     }
-    func tripModel(_ model: TripModel, didRecoverAfter failures: Int, lastError: TripServiceError) async { events.append("recovered \(failures)") }
+    func tripModel(_ model: TripModel, didRecoverAfter failures: Int, lastError: TripServiceError) async {
+        events.append("recovered \(failures)")
+    }
 }

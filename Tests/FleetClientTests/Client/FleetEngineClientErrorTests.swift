@@ -1,7 +1,7 @@
-import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
 
 /// Every way a call can fail comes back as a classified ``TripServiceError`` — never a crash.
@@ -10,7 +10,9 @@ import Testing
 
     @Test(arguments: StatusCode.allCases.filter { $0 != .ok })
     func googleErrorJSONKeepsItsCodeMessageAndClass(code: StatusCode) async throws {
-        let error = try await FakeFleetEngine.with(script: [.googleError(status: code.httpStatus, code: code.name, message: "because \(code.name)")]) { fake in
+        let error = try await FakeFleetEngine.with(script: [
+            .googleError(status: code.httpStatus, code: code.name, message: "because \(code.name)")
+        ]) { fake in
             try await F.withClient(fake) { client in await F.failure { try await client.getTrip(F.tripName) } }
         }
         let failure = try #require(error)
@@ -25,13 +27,19 @@ import Testing
         let date = Date().addingTimeInterval(120)
         let script: [FakeFleetEngine.Reply] = [
             .googleError(status: 429, code: "RESOURCE_EXHAUSTED", message: "quota", headers: ["Retry-After": "7"]),
-            .googleError(status: 503, code: "UNAVAILABLE", message: "down", headers: ["Retry-After": HTTPDateText.format(date)]),
-            .json(status: 503, #"{"error": {"code": 503, "status": "UNAVAILABLE", "message": "x", "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "2.5s"}]}}"#),
+            .googleError(
+                status: 503, code: "UNAVAILABLE", message: "down", headers: ["Retry-After": HTTPDateText.format(date)]),
+            .json(
+                status: 503,
+                #"{"error": {"code": 503, "status": "UNAVAILABLE", "message": "x", "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "2.5s"}]}}"#
+            ),
         ]
         let errors = try await FakeFleetEngine.with(script: script) { fake in
             try await F.withClient(fake) { client in
                 var errors: [TripServiceError] = []
-                for _ in 0..<3 { if let e = await F.failure({ try await client.getTrip(F.tripName) }) { errors.append(e) } }
+                for _ in 0..<3 {
+                    if let e = await F.failure({ try await client.getTrip(F.tripName) }) { errors.append(e) }
+                }
                 return errors
             }
         }
@@ -47,7 +55,9 @@ import Testing
     }
 
     @Test func aNonJSONErrorPageIsClassifiedByItsStatus() async throws {
-        let error = try await FakeFleetEngine.with(script: [.raw(status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>")]) { fake in
+        let error = try await FakeFleetEngine.with(script: [
+            .raw(status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>")
+        ]) { fake in
             try await F.withClient(fake) { client in await F.failure { try await client.getTrip(F.tripName) } }
         }
         let failure = try #require(error)
@@ -66,7 +76,9 @@ import Testing
         let errors = try await FakeFleetEngine.with(script: bodies) { fake in
             try await F.withClient(fake) { client in
                 var errors: [TripServiceError] = []
-                for _ in bodies { if let e = await F.failure({ try await client.getTrip(F.tripName) }) { errors.append(e) } }
+                for _ in bodies {
+                    if let e = await F.failure({ try await client.getTrip(F.tripName) }) { errors.append(e) }
+                }
                 return errors
             }
         }
@@ -80,7 +92,9 @@ import Testing
     }
 
     @Test func aTruncatedBodyIsATransportFailure() async throws {
-        let error = try await FakeFleetEngine.with(script: [.truncated(#"{"name": "providers/my-pro"#, declaredLength: 500)]) { fake in
+        let error = try await FakeFleetEngine.with(script: [
+            .truncated(#"{"name": "providers/my-pro"#, declaredLength: 500)
+        ]) { fake in
             try await F.withClient(fake) { client in await F.failure { try await client.getTrip(F.tripName) } }
         }
         let failure = try #require(error)
@@ -152,8 +166,12 @@ import Testing
 
     @Test func a401ThatPersistsIsReportedAfterOneRetry() async throws {
         let tokens = CountingTokenProvider()
-        try await FakeFleetEngine.with(script: [.googleError(status: 401, code: "UNAUTHENTICATED", message: "bad signature")]) { fake in
-            let error = try await F.withClient(fake, tokens: tokens) { client in await F.failure { try await client.getTrip(F.tripName) } }
+        try await FakeFleetEngine.with(script: [
+            .googleError(status: 401, code: "UNAUTHENTICATED", message: "bad signature")
+        ]) { fake in
+            let error = try await F.withClient(fake, tokens: tokens) { client in
+                await F.failure { try await client.getTrip(F.tripName) }
+            }
             #expect(error?.code == .unauthenticated)
             #expect(error?.errorClass == .client)
             #expect(fake.requests.count == 2)

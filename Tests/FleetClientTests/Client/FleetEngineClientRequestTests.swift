@@ -1,7 +1,7 @@
-import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
 
 /// The requests go on the wire exactly as Google's generated REST clients send them.
@@ -12,14 +12,20 @@ import Testing
         let trip = F.trip()
         try await FakeFleetEngine.with(script: [.json(F.json(trip))]) { fake in
             let got = try await F.withClient(fake, tokens: FixedTokenProvider(token: "tok")) { client in
-                try await client.getTrip(F.tripName, options: GetTripOptions(
-                    view: .journeySharingV1S, currentRouteSegmentVersion: ProtoTimestamp(seconds: 1_735_689_600), routeFormatType: .encodedPolylineType))
+                try await client.getTrip(
+                    F.tripName,
+                    options: GetTripOptions(
+                        view: .journeySharingV1S, currentRouteSegmentVersion: ProtoTimestamp(seconds: 1_735_689_600),
+                        routeFormatType: .encodedPolylineType))
             }
             #expect(got == trip)
             let request = try #require(fake.requests.first)
             #expect(request.method == "GET")
             #expect(request.path == "/v1/providers/my-project/trips/trip-1")
-            #expect(request.query == "currentRouteSegmentVersion=2025-01-01T00%3A00%3A00Z&routeFormatType=2&view=2&%24alt=json%3Benum-encoding%3Dint")
+            #expect(
+                request.query
+                    == "currentRouteSegmentVersion=2025-01-01T00%3A00%3A00Z&routeFormatType=2&view=2&%24alt=json%3Benum-encoding%3Dint"
+            )
             #expect(request.authorization == "Bearer tok")
             #expect(request.body.isEmpty)
         }
@@ -40,7 +46,9 @@ import Testing
         header.sdkType = .sdkTypeUnspecified
         try await FakeFleetEngine.with(script: [.json(F.json(F.trip(.new)))]) { fake in
             try await F.withClient(fake, options: FleetClientOptions(requestHeader: header)) { client in
-                var trip = Trip(tripType: .exclusive, pickupPoint: TerminalLocation(point: F.pickup), dropoffPoint: TerminalLocation(point: F.dropoff))
+                var trip = Trip(
+                    tripType: .exclusive, pickupPoint: TerminalLocation(point: F.pickup),
+                    dropoffPoint: TerminalLocation(point: F.dropoff))
                 trip.numberOfPassengers = 1
                 _ = try await client.createTrip(trip, name: F.tripName)
                 var update = Trip()
@@ -51,7 +59,9 @@ import Testing
             let (create, update) = (fake.requests[0], fake.requests[1])
             #expect(create.method == "POST")
             #expect(create.path == "/v1/providers/my-project/trips")
-            #expect(create.query == "header.languageCode=en-US&header.regionCode=US&tripId=trip-1&%24alt=json%3Benum-encoding%3Dint")
+            #expect(
+                create.query
+                    == "header.languageCode=en-US&header.regionCode=US&tripId=trip-1&%24alt=json%3Benum-encoding%3Dint")
             #expect(create.headers["content-type"] == "application/json")
             let body = try JSONDecoder().decode(JSONValue.self, from: Data(create.body.utf8))
             #expect(body["tripType"] == .number(2))
@@ -59,7 +69,10 @@ import Testing
             #expect(body["name"] == nil)
             #expect(update.method == "PUT")
             #expect(update.path == "/v1/providers/my-project/trips/trip-1")
-            #expect(update.query == "header.languageCode=en-US&header.regionCode=US&updateMask=vehicleId%2CtripStatus&%24alt=json%3Benum-encoding%3Dint")
+            #expect(
+                update.query
+                    == "header.languageCode=en-US&header.regionCode=US&updateMask=vehicleId%2CtripStatus&%24alt=json%3Benum-encoding%3Dint"
+            )
             let updateBody = try JSONDecoder().decode(JSONValue.self, from: Data(update.body.utf8))
             #expect(updateBody == .object(["vehicleId": .string("vehicle-1"), "tripStatus": .number(2)]))
         }
@@ -69,7 +82,8 @@ import Testing
         let page = SearchTripsResponse(trips: [F.trip()], nextPageToken: "next")
         try await FakeFleetEngine.with(script: [.json(F.json(page))]) { fake in
             let got = try await F.withClient(fake) { client in
-                try await client.searchTrips(provider: "my-project", SearchTripsRequest(vehicleId: "vehicle-1", activeTripsOnly: true))
+                try await client.searchTrips(
+                    provider: "my-project", SearchTripsRequest(vehicleId: "vehicle-1", activeTripsOnly: true))
             }
             #expect(got == page)
             let request = try #require(fake.requests.first)
@@ -82,7 +96,9 @@ import Testing
     }
 
     @Test func vehicleCallsUseTheVehicleCollection() async throws {
-        var vehicle = Vehicle(vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4, vehicleType: VehicleType(category: .auto))
+        var vehicle = Vehicle(
+            vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
+            vehicleType: VehicleType(category: .auto))
         let list = ListVehiclesResponse(vehicles: [vehicle], nextPageToken: "", totalSize: 12_345_678_901)
         let answer = vehicle
         try await FakeFleetEngine.with({ request in
@@ -93,7 +109,9 @@ import Testing
                 _ = try await client.getVehicle(F.vehicleName)
                 vehicle.vehicleState = .offline
                 _ = try await client.updateVehicle(vehicle, name: F.vehicleName, updateMask: ["vehicleState"])
-                let got = try await client.listVehicles(provider: "my-project", ListVehiclesRequest(pageSize: 10, tripTypes: [.exclusive, .shared], vehicleState: .online))
+                let got = try await client.listVehicles(
+                    provider: "my-project",
+                    ListVehiclesRequest(pageSize: 10, tripTypes: [.exclusive, .shared], vehicleState: .online))
                 #expect(got.totalSize == 12_345_678_901)
                 #expect(got.vehicles.count == 1)
             }
@@ -101,19 +119,25 @@ import Testing
             #expect(r.map(\.method) == ["POST", "GET", "PUT", "GET"])
             #expect(r[0].path == "/v1/providers/my-project/vehicles")
             #expect(r[0].query == "vehicleId=vehicle-1&%24alt=json%3Benum-encoding%3Dint")
-            #expect(r[0].body == #"{"maximumCapacity":4,"supportedTripTypes":[2],"vehicleState":2,"vehicleType":{"category":1}}"#)
+            #expect(
+                r[0].body
+                    == #"{"maximumCapacity":4,"supportedTripTypes":[2],"vehicleState":2,"vehicleType":{"category":1}}"#)
             #expect(r[1].path == "/v1/providers/my-project/vehicles/vehicle-1")
             #expect(r[2].query == "updateMask=vehicleState&%24alt=json%3Benum-encoding%3Dint")
-            #expect(r[3].query == "pageSize=10&tripTypes=2&tripTypes=1&vehicleState=2&%24alt=json%3Benum-encoding%3Dint")
+            #expect(
+                r[3].query == "pageSize=10&tripTypes=2&tripTypes=1&vehicleState=2&%24alt=json%3Benum-encoding%3Dint")
         }
     }
 
     @Test func aBackendURLThatIsNotHTTPIsRejectedBeforeAnyRequest() async throws {
         try await ClientFixtures.withHTTPClient { http in
             for bad in ["fleetengine.googleapis.com", "ftp://example.com", "http://", "http://host/?q=1"] {
-                #expect(throws: TripServiceError.self, "\(bad)") { try FleetEngineClient(baseURL: bad, tokenProvider: nil, httpClient: http) }
+                #expect(throws: TripServiceError.self, "\(bad)") {
+                    try FleetEngineClient(baseURL: bad, tokenProvider: nil, httpClient: http)
+                }
             }
-            let ok = try? FleetEngineClient(baseURL: "https://fleetengine.googleapis.com/", tokenProvider: nil, httpClient: http)
+            let ok = try? FleetEngineClient(
+                baseURL: "https://fleetengine.googleapis.com/", tokenProvider: nil, httpClient: http)
             #expect(ok?.baseURL == "https://fleetengine.googleapis.com")
         }
     }

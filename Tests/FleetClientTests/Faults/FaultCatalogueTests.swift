@@ -1,7 +1,7 @@
-import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
 
 /// Each fault the proxy can inject, through a real loopback proxy and HTTP stack, becomes the classified error
@@ -15,7 +15,8 @@ import Testing
             // A stall must outlast the client's timeout; every other fault must be answered well within it, even on
             // a machine loaded by every suite at once (2 s was seen to run out there).
             let isStall = fault == .stall || fault == .stallMidBody
-            let proxy = try await FaultProxy.start(target: upstream.baseURL, mode: .inject(fault), stallLimit: .seconds(60))
+            let proxy = try await FaultProxy.start(
+                target: upstream.baseURL, mode: .inject(fault), stallLimit: .seconds(60))
             do {
                 let error = try await F.withClient(
                     upstream, baseURL: proxy.url, tokens: FixedTokenProvider(token: "tok"),
@@ -31,7 +32,9 @@ import Testing
                     }
                 }
                 let failure = try #require(error, "\(fault) must fail the call")
-                #expect(fault.expected.mismatch(failure) == nil, "\(fault): \(fault.expected.mismatch(failure) ?? "") after \(proxy.requestCount) requests")
+                #expect(
+                    fault.expected.mismatch(failure) == nil,
+                    "\(fault): \(fault.expected.mismatch(failure) ?? "") after \(proxy.requestCount) requests")
                 // A 401 is retried once with a fresh token; everything else is one request.
                 #expect(proxy.requestCount == (proxy.records.first?.answeredStatus == 401 ? 2 : 1))
             } catch {

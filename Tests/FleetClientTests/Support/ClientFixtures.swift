@@ -1,8 +1,8 @@
 import AsyncHTTPClient
-import TestSupport
 import FleetClient
 import FleetModel
 import Foundation
+import TestSupport
 
 /// Names, trips and clients the FleetClient tests share.
 enum ClientFixtures {
@@ -11,9 +11,12 @@ enum ClientFixtures {
     static let pickup = LatLng(latitude: 37.7749, longitude: -122.4194)
     static let dropoff = LatLng(latitude: 37.8044, longitude: -122.2712)
 
-    static func trip(_ status: TripStatus = .enrouteToPickup, routeVersion: ProtoTimestamp? = nil, route: [LatLng]? = nil) -> Trip {
+    static func trip(
+        _ status: TripStatus = .enrouteToPickup, routeVersion: ProtoTimestamp? = nil, route: [LatLng]? = nil
+    ) -> Trip {
         var trip = Trip(
-            name: tripName.description, tripStatus: status, tripType: .exclusive, pickupPoint: TerminalLocation(point: pickup),
+            name: tripName.description, tripStatus: status, tripType: .exclusive,
+            pickupPoint: TerminalLocation(point: pickup),
             dropoffPoint: TerminalLocation(point: dropoff))
         trip.vehicleId = "vehicle-1"
         trip.numberOfPassengers = 1
@@ -30,7 +33,9 @@ enum ClientFixtures {
 
     /// Runs `body` with an HTTP client that is shut down whatever happens (AsyncHTTPClient traps when a client is
     /// dropped without it: a test that throws would crash the whole run).
-    static func withHTTPClient<T>(connectTimeout: Duration = .seconds(5), _ body: (HTTPClient) async throws -> T) async throws -> T {
+    static func withHTTPClient<T>(
+        connectTimeout: Duration = .seconds(5), _ body: (HTTPClient) async throws -> T
+    ) async throws -> T {
         let http = FleetEngineClient.makeHTTPClient(connectTimeout: connectTimeout)
         do {
             let result = try await body(http)
@@ -44,11 +49,14 @@ enum ClientFixtures {
 
     /// A client for `fake` with `tokens` (none by default) and short timeouts so fault tests finish quickly.
     static func withClient<T: Sendable>(
-        _ fake: FakeFleetEngine, baseURL: String? = nil, tokens: (any AuthTokenProvider)? = nil, options: FleetClientOptions = .init(),
+        _ fake: FakeFleetEngine, baseURL: String? = nil, tokens: (any AuthTokenProvider)? = nil,
+        options: FleetClientOptions = .init(),
         _ body: (FleetEngineClient) async throws -> T
     ) async throws -> T {
         try await withHTTPClient(connectTimeout: .seconds(2)) { http in
-            try await body(FleetEngineClient(baseURL: baseURL ?? fake.baseURL, tokenProvider: tokens, httpClient: http, options: options))
+            try await body(
+                FleetEngineClient(
+                    baseURL: baseURL ?? fake.baseURL, tokenProvider: tokens, httpClient: http, options: options))
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FleetModel
 
 private let paris = LatLng(latitude: 48.8566, longitude: 2.3522)
@@ -51,8 +52,9 @@ struct GeoTests {
     func destinationInvertsDistanceAndBearing(bearing: Double) {
         let target = Geo.destination(from: paris, bearing: bearing, distance: 12_345)
         #expect(isClose(Geo.distance(paris, target), 12_345, within: 1e-6))
-        #expect(isClose(Geo.bearing(from: paris, to: target), bearing, within: 1e-6)
-            || isClose(Geo.bearing(from: paris, to: target), bearing + 360, within: 1e-6))
+        #expect(
+            isClose(Geo.bearing(from: paris, to: target), bearing, within: 1e-6)
+                || isClose(Geo.bearing(from: paris, to: target), bearing + 360, within: 1e-6))
     }
 
     @Test func destinationAcrossTheAntimeridianIsNormalised() {

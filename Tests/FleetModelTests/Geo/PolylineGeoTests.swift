@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FleetModel
 
 private func isClose(_ a: Double, _ b: Double, within tolerance: Double) -> Bool {

@@ -29,9 +29,12 @@ import Testing
         let stored = try ProtoJSON.encodeString(trip)
         #expect(try ProtoJSON.decode(Trip.self, text: stored) == trip)
         #expect(try ProtoJSON.decode(Trip.self, text: canonicalTripJSON) == trip)
-        #expect(try ProtoJSON.decode(Trip.self, text: #"{"trip_status":"NEW"}"#).tripStatus == .new, "snake_case: by the general path")
+        #expect(
+            try ProtoJSON.decode(Trip.self, text: #"{"trip_status":"NEW"}"#).tripStatus == .new,
+            "snake_case: by the general path")
         #expect(throws: ProtoJSONError.self) { try ProtoJSON.decode(Trip.self, text: #"{"tripStatus":"NEW""#) }
-        var vehicle = Vehicle(name: "providers/p/vehicles/v", vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4)
+        var vehicle = Vehicle(
+            name: "providers/p/vehicles/v", vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4)
         vehicle.currentRouteSegment = "AhYFIoF_XZ6GAPV1plu2AYQNAA=="
         vehicle.remainingDistanceMeters = 0
         #expect(try ProtoJSON.decode(Vehicle.self, text: ProtoJSON.encodeString(vehicle)) == vehicle)
@@ -80,7 +83,8 @@ import Testing
         func folded(_ value: JSONValue) -> JSONValue {
             switch value {
             case .object(let members):
-                .object(Dictionary(uniqueKeysWithValues: members.map { (ProtoJSONKey.folded($0.key), folded($0.value)) }))
+                .object(
+                    Dictionary(uniqueKeysWithValues: members.map { (ProtoJSONKey.folded($0.key), folded($0.value)) }))
             case .array(let items): .array(items.map(folded))
             default: value
             }

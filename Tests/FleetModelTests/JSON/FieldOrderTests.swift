@@ -40,7 +40,12 @@ import Testing
         let names = recorder.asked.dropLast()
         #expect(recorder.asked.last == "finish()", "\(message) does not call finish() last")
         #expect(names.count > 0, "\(message) asks for no field")
-        let ordered = zip(names, names.dropFirst()).allSatisfy { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        #expect(ordered, "\(message) asks \(Array(names)); the stream needs \(names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })")
+        let ordered = zip(names, names.dropFirst()).allSatisfy {
+            Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+        }
+        #expect(
+            ordered,
+            "\(message) asks \(Array(names)); the stream needs \(names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })"
+        )
     }
 }

@@ -32,7 +32,9 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
     /// `text` with its objects' keys sorted, as tripterm writes it.
     func sorted(_ text: String) throws -> String {
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed]),
+            as: UTF8.self)
     }
 
     /// A trip with every field set, written as tripterm writes it.
@@ -51,7 +53,9 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
         trip.vehicleWaypoints = trip.remainingWaypoints
         trip.route = [LatLng(latitude: 43.7, longitude: 7.4), LatLng(latitude: 43.71, longitude: 7.41)]
         trip.currentRouteSegmentTraffic = ConsumableTrafficPolyline(
-            speedReadingInterval: [SpeedReadingInterval(startPolylinePointIndex: 0, endPolylinePointIndex: 1, speed: .slow)],
+            speedReadingInterval: [
+                SpeedReadingInterval(startPolylinePointIndex: 0, endPolylinePointIndex: 1, speed: .slow)
+            ],
             encodedPathToWaypoint: "abc")
         trip.currentRouteSegmentTrafficVersion = ProtoTimestamp(seconds: 1_700_000_001, nanos: 0)
         trip.remainingWaypointsRouteVersion = ProtoTimestamp(seconds: 1_700_000_002, nanos: 0)
@@ -251,8 +255,9 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
         let second = try text.withUnsafeBytes { raw in try stream.read(raw) { try Trip(direct: $0) } }
         #expect(first == second && first.name == "providers/p/trips/a-long-trip-name")
         let other = Array(#"{"name":"providers/p/trips/another-trip-name"}"#.utf8)
-        #expect(try other.withUnsafeBytes { raw in try stream.read(raw) { try Trip(direct: $0) } }.name
-            == "providers/p/trips/another-trip-name")
+        #expect(
+            try other.withUnsafeBytes { raw in try stream.read(raw) { try Trip(direct: $0) } }.name
+                == "providers/p/trips/another-trip-name")
     }
 
     /// Documents read in turn by one stream, as a trip file's lines are: what it keeps of one document for the next
@@ -280,7 +285,8 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
             route(Array(points.prefix(11))), route(Array(points.prefix(11)), #","tripStatus":"COMPLETE""#),
             route(points.map { $0 + " " }), route(points.map { " " + $0 }), route(points), route([]), route(points),
             route(points).replacingOccurrences(of: "43.711234", with: "43.71123x"), route(points),
-            String(route(points).dropLast(30)), route(points), route(points).replacingOccurrences(of: "7.4", with: "7.5"),
+            String(route(points).dropLast(30)), route(points),
+            route(points).replacingOccurrences(of: "7.4", with: "7.5"),
         ])
     }
 
@@ -338,7 +344,9 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
     /// the same text as elements of another type (a trip's `attributes`, then a vehicle's; one field of two types),
     /// with lenient enums and then without, and by copies of a stream that have since read other text.
     @Test func repeatedFieldsTakenAgainAsIfReadAfresh() throws {
-        func read<M: ProtoMessage>(_ type: M.Type, _ text: String, lenient: Bool = false, by stream: inout JSONStream) -> M? {
+        func read<M: ProtoMessage>(
+            _ type: M.Type, _ text: String, lenient: Bool = false, by stream: inout JSONStream
+        ) -> M? {
             Array(text.utf8).withUnsafeBytes { raw in
                 try? stream.read(raw, lenientEnums: lenient) { value in
                     guard let fields = value.fields() else { throw ProtoDirectDecodingMiss() }
@@ -369,7 +377,9 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
 
         let unknownType = #"{"remainingWaypoints":[{"tripId":"t","waypointType":"HOVERCRAFT"}]}"#
         for lenient in [true, false, true, false] {
-            #expect(read(Trip.self, unknownType, lenient: lenient, by: &stream) == fresh(Trip.self, unknownType, lenient: lenient))
+            #expect(
+                read(Trip.self, unknownType, lenient: lenient, by: &stream)
+                    == fresh(Trip.self, unknownType, lenient: lenient))
         }
         #expect(fresh(Trip.self, unknownType, lenient: true) != nil && fresh(Trip.self, unknownType) == nil)
 
@@ -418,9 +428,13 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
 
     /// Text refused for bad UTF-8 stays refused when the same text comes again (after its strings were made once).
     @Test func badUTF8IsRefusedEachTime() throws {
-        let bad: [UInt8] = Array(#"{"intermediateDestinations":[{"point":{"latitude":1.5,"longitude":2.5}},{"point":{"latitude":3.5,"longitude":4.5}}],"name":"providers/p/trips/"#.utf8)
+        let bad: [UInt8] =
+            Array(
+                #"{"intermediateDestinations":[{"point":{"latitude":1.5,"longitude":2.5}},{"point":{"latitude":3.5,"longitude":4.5}}],"name":"providers/p/trips/"#
+                    .utf8)
             + [0xC3, 0x28] + Array(#""}"#.utf8)
-        let badInside: [UInt8] = Array(#"{"intermediateDestinations":[{"point":{"latitude":1.5,"longitude":2.5},"zzz":""#.utf8)
+        let badInside: [UInt8] =
+            Array(#"{"intermediateDestinations":[{"point":{"latitude":1.5,"longitude":2.5},"zzz":""#.utf8)
             + [0xC3, 0x28] + Array(#""}],"name":"x"}"#.utf8)
         var stream = JSONStream()
         for text in [bad, bad, badInside, badInside] {

@@ -105,7 +105,9 @@ import Testing
         #expect(try root(#"{"a":1,"b":{"c":[1,2]},"d":true}"#) { try $0.member("d")?.bool() } == true)
         #expect(try root(#"{"b":1,"a":2}"#) { try $0.member("a")?.integer(Int32.self) } == 2)
         #expect(throws: ProtoDirectDecodingMiss.self) { try root(#"{"a":1,"a":2}"#) { try $0.member("a") } }
-        #expect(throws: ProtoDirectDecodingMiss.self) { try root(#"{"trip_status":"NEW"}"#) { try $0.member("tripStatus") } }
+        #expect(throws: ProtoDirectDecodingMiss.self) {
+            try root(#"{"trip_status":"NEW"}"#) { try $0.member("tripStatus") }
+        }
         #expect(throws: ProtoDirectDecodingMiss.self) { try root(#"{"a\u0062":1}"#) { try $0.member("ab") } }
     }
 }

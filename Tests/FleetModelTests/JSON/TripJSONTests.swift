@@ -43,10 +43,12 @@ import Testing
     }
 
     @Test func protoSnakeCaseNamesAreAcceptedAndCamelCaseIsWritten() throws {
-        let trip = try ProtoJSON.decode(Trip.self, from: """
-            {"trip_status": "NEW", "pickup_point": {"point": {"latitude": 1, "longitude": 2}},
-             "remaining_distance_meters": 0, "last_location": {"speed_accuracy": 1.5}}
-            """)
+        let trip = try ProtoJSON.decode(
+            Trip.self,
+            from: """
+                {"trip_status": "NEW", "pickup_point": {"point": {"latitude": 1, "longitude": 2}},
+                 "remaining_distance_meters": 0, "last_location": {"speed_accuracy": 1.5}}
+                """)
         #expect(trip.tripStatus == .new)
         #expect(trip.pickupPoint?.point == LatLng(latitude: 1, longitude: 2))
         #expect(trip.remainingDistanceMeters == 0)
@@ -62,7 +64,10 @@ import Testing
         #expect(byNumber.tripStatus == .enrouteToDropoff)
         #expect(byNumber.tripType == .exclusive)
         let names = try json(ProtoJSON.encode(byNumber))
-        #expect(try names == json(#"{"tripStatus": "ENROUTE_TO_DROPOFF", "tripType": "EXCLUSIVE", "view": "JOURNEY_SHARING_V1S"}"#))
+        #expect(
+            try names
+                == json(
+                    #"{"tripStatus": "ENROUTE_TO_DROPOFF", "tripType": "EXCLUSIVE", "view": "JOURNEY_SHARING_V1S"}"#))
         let numbers = try json(ProtoJSON.encode(byNumber, options: .init(enumsAsIntegers: true)))
         #expect(try numbers == json(#"{"tripStatus": 4, "tripType": 2, "view": 2}"#))
     }
@@ -76,7 +81,8 @@ import Testing
     }
 
     @Test func nullReadsAsUnset() throws {
-        let trip = try ProtoJSON.decode(Trip.self, from: #"{"remainingDistanceMeters": null, "route": null, "tripStatus": null}"#)
+        let trip = try ProtoJSON.decode(
+            Trip.self, from: #"{"remainingDistanceMeters": null, "route": null, "tripStatus": null}"#)
         #expect(trip.remainingDistanceMeters == nil)
         #expect(trip.route.isEmpty)
         #expect(trip.tripStatus == .unknownTripStatus)
@@ -102,7 +108,8 @@ import Testing
             #expect(error.message.contains("unknown WaypointType value \"TELEPORT\""))
         }
         #expect(throws: ProtoJSONError.self) { try ProtoJSON.decode(Trip.self, from: #"{"tripStatus": 99}"#) }
-        let lenient = try ProtoJSON.decode(Trip.self, from: #"{"tripStatus": "WARPING", "tripType": 99}"#, options: .lenient)
+        let lenient = try ProtoJSON.decode(
+            Trip.self, from: #"{"tripStatus": "WARPING", "tripType": 99}"#, options: .lenient)
         #expect(lenient.tripStatus == .unknownTripStatus)
         #expect(lenient.tripType == .unknownTripType)
     }
@@ -140,7 +147,8 @@ import Testing
     }
 
     @Test func doublesAcceptNonFiniteSpellingsAndWriteThemBack() throws {
-        let loc = try ProtoJSON.decode(VehicleLocation.self, from: #"{"speed": "NaN", "altitude": "-Infinity", "latlngAccuracy": "2.5"}"#)
+        let loc = try ProtoJSON.decode(
+            VehicleLocation.self, from: #"{"speed": "NaN", "altitude": "-Infinity", "latlngAccuracy": "2.5"}"#)
         #expect(loc.speed?.isNaN == true)
         #expect(loc.altitude == -.infinity)
         #expect(loc.latlngAccuracy == 2.5)
@@ -149,7 +157,8 @@ import Testing
     }
 
     @Test func caseInsensitiveKeysReadCloudLoggingSpellings() throws {
-        let text = #"{"tripstatus": "TRIP_STATUS_ARRIVED_AT_PICKUP", "triptype": "EXCLUSIVE_TRIP", "currentroutesegment": "abc", "lastlocation": {"locsensor": "x", "locationsensor": "LOCATION_SENSOR_GPS"}}"#
+        let text =
+            #"{"tripstatus": "TRIP_STATUS_ARRIVED_AT_PICKUP", "triptype": "EXCLUSIVE_TRIP", "currentroutesegment": "abc", "lastlocation": {"locsensor": "x", "locationsensor": "LOCATION_SENSOR_GPS"}}"#
         let options = ProtoJSONDecodingOptions(caseInsensitiveKeys: true)
         let trip = try ProtoJSON.decode(Trip.self, from: text, options: options)
         #expect(trip.tripStatus == .arrivedAtPickup)
@@ -167,7 +176,11 @@ import Testing
         var trip = Trip()
         trip.attributes = attrs
         let out = try json(ProtoJSON.encode(trip))
-        #expect(try out == json(#"{"attributes": [{"key": "a", "boolValue": false}, {"key": "b", "numberValue": 0}, {"key": "c", "stringValue": ""}, {"key": "d"}]}"#))
+        #expect(
+            try out
+                == json(
+                    #"{"attributes": [{"key": "a", "boolValue": false}, {"key": "b", "numberValue": 0}, {"key": "c", "stringValue": ""}, {"key": "d"}]}"#
+                ))
         #expect(try ProtoJSON.decode(Trip.self, from: ProtoJSON.encode(trip)).attributes == attrs)
     }
 }

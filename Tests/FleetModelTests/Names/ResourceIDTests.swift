@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FleetModel
 
 @Suite("Resource ids")
@@ -17,12 +18,14 @@ struct ResourceIDTests {
 
     @Test func lengthCountsUnicodeScalars() {
         #expect(ResourceID.problem(withID: String(repeating: "a", count: 64)) == nil)
-        #expect(ResourceID.problem(withID: String(repeating: "a", count: 65))
-            == "longer than 64 characters (65)")
+        #expect(
+            ResourceID.problem(withID: String(repeating: "a", count: 65))
+                == "longer than 64 characters (65)")
         #expect(ResourceID.problem(withID: String(repeating: "é", count: 64)) == nil)
         // One Character ("🇫🇷") but two scalars each: 33 flags are 66 scalars.
-        #expect(ResourceID.problem(withID: String(repeating: "🇫🇷", count: 33))
-            == "longer than 64 characters (66)")
+        #expect(
+            ResourceID.problem(withID: String(repeating: "🇫🇷", count: 33))
+                == "longer than 64 characters (66)")
     }
 
     @Test func nfdIsRejectedAndNFCAccepted() {

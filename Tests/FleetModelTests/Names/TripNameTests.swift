@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FleetModel
 
 @Suite("Trip names")
@@ -32,18 +33,21 @@ struct TripNameTests {
     }
 
     @Test func malformedNameMessage() {
-        #expect(throws: NameError(
-            input: "providers/p/trip/t", field: .tripName,
-            reason: "must look like providers/{provider}/trips/{trip}",
-            expectedFormat: "providers/{provider}/trips/{trip}"
-        )) { try TripName(parsing: "providers/p/trip/t") }
+        #expect(
+            throws: NameError(
+                input: "providers/p/trip/t", field: .tripName,
+                reason: "must look like providers/{provider}/trips/{trip}",
+                expectedFormat: "providers/{provider}/trips/{trip}"
+            )
+        ) { try TripName(parsing: "providers/p/trip/t") }
         let error = NameError(
             input: "providers/p/trip/t", field: .tripName,
             reason: "must look like providers/{provider}/trips/{trip}",
             expectedFormat: "providers/{provider}/trips/{trip}"
         )
-        #expect(error.description
-            == #"invalid trip name "providers/p/trip/t": must look like providers/{provider}/trips/{trip}"#)
+        #expect(
+            error.description
+                == #"invalid trip name "providers/p/trip/t": must look like providers/{provider}/trips/{trip}"#)
     }
 
     @Test func trailingSlashGetsAHint() {
@@ -56,14 +60,18 @@ struct TripNameTests {
     }
 
     @Test func emptySegments() {
-        #expect(throws: NameError(
-            input: "", field: .providerID, reason: "is empty",
-            expectedFormat: "providers/{provider}/trips/{trip}", name: "providers//trips/x"
-        )) { try TripName(parsing: "providers//trips/x") }
-        #expect(throws: NameError(
-            input: "", field: .tripID, reason: "is empty",
-            expectedFormat: "providers/{provider}/trips/{trip}", name: "providers/p/trips/"
-        )) { try TripName(parsing: "providers/p/trips/") }
+        #expect(
+            throws: NameError(
+                input: "", field: .providerID, reason: "is empty",
+                expectedFormat: "providers/{provider}/trips/{trip}", name: "providers//trips/x"
+            )
+        ) { try TripName(parsing: "providers//trips/x") }
+        #expect(
+            throws: NameError(
+                input: "", field: .tripID, reason: "is empty",
+                expectedFormat: "providers/{provider}/trips/{trip}", name: "providers/p/trips/"
+            )
+        ) { try TripName(parsing: "providers/p/trips/") }
     }
 
     @Test func badIDsInsideANameMentionTheNameAndFormat() {
@@ -74,17 +82,20 @@ struct TripNameTests {
             #expect(error.field == .tripID)
             #expect(error.input == "a:b")
             #expect(error.reason == "contains ':'")
-            #expect(error.description == #"invalid trip id "a:b" in "providers/p/trips/a:b": contains ':'"#
-                + " (expected providers/{provider}/trips/{trip})")
+            #expect(
+                error.description == #"invalid trip id "a:b" in "providers/p/trips/a:b": contains ':'"#
+                    + " (expected providers/{provider}/trips/{trip})")
         }
     }
 
     @Test func idValidationInTheMemberwiseInit() {
         let long = String(repeating: "x", count: 70)
-        #expect(throws: NameError(
-            input: long, field: .tripID, reason: "longer than 64 characters (70)",
-            expectedFormat: "providers/{provider}/trips/{trip}"
-        )) { try TripName(provider: "p", tripID: long) }
+        #expect(
+            throws: NameError(
+                input: long, field: .tripID, reason: "longer than 64 characters (70)",
+                expectedFormat: "providers/{provider}/trips/{trip}"
+            )
+        ) { try TripName(provider: "p", tripID: long) }
         #expect(throws: NameError.self) { try TripName(provider: "p/q", tripID: "t") }
         #expect(throws: NameError.self) { try TripName(provider: "p", tripID: "e\u{0301}") }
         #expect((try? TripName(provider: "p", tripID: "\u{E9}")) != nil)
@@ -106,8 +117,9 @@ struct TripNameTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.field == .tripName)
-            #expect(error.description == #"invalid trip name "providers/p/vehicles/v1": "#
-                + "must look like providers/{provider}/trips/{trip} (this is a vehicle name)")
+            #expect(
+                error.description == #"invalid trip name "providers/p/vehicles/v1": "#
+                    + "must look like providers/{provider}/trips/{trip} (this is a vehicle name)")
         }
     }
 

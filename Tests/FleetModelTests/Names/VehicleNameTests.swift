@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FleetModel
 
 @Suite("Vehicle names")
@@ -38,10 +39,12 @@ struct VehicleNameTests {
             #expect(error.reason == "contains '?'")
             #expect(error.description.hasSuffix("(expected providers/{provider}/vehicles/{vehicle})"))
         }
-        #expect(throws: NameError(
-            input: "", field: .providerID, reason: "is empty",
-            expectedFormat: "providers/{provider}/vehicles/{vehicle}", name: "providers//vehicles/v"
-        )) { try VehicleName(parsing: "providers//vehicles/v") }
+        #expect(
+            throws: NameError(
+                input: "", field: .providerID, reason: "is empty",
+                expectedFormat: "providers/{provider}/vehicles/{vehicle}", name: "providers//vehicles/v"
+            )
+        ) { try VehicleName(parsing: "providers//vehicles/v") }
     }
 
     @Test func tripNameIsRejectedWithAHint() {
@@ -50,8 +53,9 @@ struct VehicleNameTests {
             Issue.record("expected an error")
         } catch {
             #expect(error.field == .vehicleName)
-            #expect(error.reason
-                == "must look like providers/{provider}/vehicles/{vehicle} (this is a trip name)")
+            #expect(
+                error.reason
+                    == "must look like providers/{provider}/vehicles/{vehicle} (this is a trip name)")
         }
     }
 

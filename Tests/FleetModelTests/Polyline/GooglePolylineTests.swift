@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FleetModel
 
 @Suite("GooglePolyline")
@@ -60,10 +61,11 @@ struct GooglePolylineTests {
             LatLng(latitude: 0, longitude: 0),
         ]
         for _ in 0..<500 {
-            points.append(LatLng(
-                latitude: Double.random(in: -90...90, using: &generator),
-                longitude: Double.random(in: -180...180, using: &generator)
-            ))
+            points.append(
+                LatLng(
+                    latitude: Double.random(in: -90...90, using: &generator),
+                    longitude: Double.random(in: -180...180, using: &generator)
+                ))
         }
         let encoded = GooglePolyline.encode(points, precision: precision)
         let decoded = try GooglePolyline.decode(encoded, precision: precision)

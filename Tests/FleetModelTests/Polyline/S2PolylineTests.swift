@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FleetModel
 
 @Suite("S2Polyline")
@@ -44,8 +45,10 @@ struct S2PolylineTests {
         (0..<8).map { UInt8(truncatingIfNeeded: value.bitPattern >> (8 * $0)) }
     }
 
-    private static func expectClose(_ a: LatLng, _ b: LatLng, within tolerance: Double,
-                                    sourceLocation: SourceLocation = #_sourceLocation) {
+    private static func expectClose(
+        _ a: LatLng, _ b: LatLng, within tolerance: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(abs(a.latitude - b.latitude) <= tolerance, "\(a) vs \(b)", sourceLocation: sourceLocation)
         // Longitude is meaningless at the poles and ±180 are the same meridian.
         if abs(b.latitude) < 89.999_999 {
@@ -80,10 +83,11 @@ struct S2PolylineTests {
         var generator = PolylineTestGenerator(seed: seed)
         for _ in 0..<count {
             let z = Double.random(in: -1...1, using: &generator)
-            points.append(LatLng(
-                latitude: asin(z) * 180 / .pi,
-                longitude: Double.random(in: -180..<180, using: &generator)
-            ))
+            points.append(
+                LatLng(
+                    latitude: asin(z) * 180 / .pi,
+                    longitude: Double.random(in: -180..<180, using: &generator)
+                ))
         }
         return points
     }
@@ -185,7 +189,8 @@ struct S2PolylineTests {
         // face, decoding (at level 0, one vertex) to that face's centre.
         let centres = [
             LatLng(latitude: 0, longitude: 0), LatLng(latitude: 0, longitude: 90), LatLng(latitude: 90, longitude: 0),
-            LatLng(latitude: 0, longitude: 180), LatLng(latitude: 0, longitude: -90), LatLng(latitude: -90, longitude: 0),
+            LatLng(latitude: 0, longitude: 180), LatLng(latitude: 0, longitude: -90),
+            LatLng(latitude: -90, longitude: 0),
         ]
         for face in 0..<6 {
             let decoded = try S2Polyline.decode(bytes: [2, 0, 1, UInt8(6 + face), 0])
@@ -262,34 +267,40 @@ struct S2PolylineTests {
         #expect(decodeError(bytes: [2, 22]) == PolylineError(.s2, .truncatedVarint, at: 2))
         // Face run padded to 8 bytes (a legal non-canonical varint) leaves no room for the first vertex.
         let paddedRun: [UInt8] = [0x86, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00]
-        #expect(decodeError(bytes: [2, 22, 1] + paddedRun)
-            == PolylineError(.s2, .truncated(.firstVertex), at: 11))
+        #expect(
+            decodeError(bytes: [2, 22, 1] + paddedRun)
+                == PolylineError(.s2, .truncated(.firstVertex), at: 11))
         // The off-centre count is missing from the real vector.
         let vector = try Self.bytes(of: Self.cupertino)
         let error = decodeError(bytes: Array(vector.dropLast()))
         #expect(error == PolylineError(.s2, .truncatedVarint, at: 18))
         // An off-centre point cut short.
-        #expect(decodeError(bytes: [2, 0, 1, 6, 1, 0] + [UInt8](repeating: 0, count: 10))
-            == PolylineError(.s2, .truncated(.offCentreVertex), at: 6))
+        #expect(
+            decodeError(bytes: [2, 0, 1, 6, 1, 0] + [UInt8](repeating: 0, count: 10))
+                == PolylineError(.s2, .truncated(.offCentreVertex), at: 6))
         // A varint cut in the middle.
         #expect(decodeError(bytes: [2, 0, 2, 12, 0x80, 0x80]) == PolylineError(.s2, .truncatedVarint, at: 4))
     }
 
     @Test func varintTooLongThrows() {
         // Vertex count (varint32): six bytes.
-        #expect(decodeError(bytes: [2, 22, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00])
-            == PolylineError(.s2, .varintTooLong, at: 2))
+        #expect(
+            decodeError(bytes: [2, 22, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00])
+                == PolylineError(.s2, .varintTooLong, at: 2))
         // Vertex count: five bytes whose value needs more than 32 bits.
-        #expect(decodeError(bytes: [2, 22, 0xFF, 0xFF, 0xFF, 0xFF, 0x1F])
-            == PolylineError(.s2, .varintOverflow(bits: 32), at: 2))
+        #expect(
+            decodeError(bytes: [2, 22, 0xFF, 0xFF, 0xFF, 0xFF, 0x1F])
+                == PolylineError(.s2, .varintOverflow(bits: 32), at: 2))
         // Face run (varint64): eleven bytes.
         let elevenBytes = [UInt8](repeating: 0x80, count: 10) + [0x00]
-        #expect(decodeError(bytes: [2, 0, 1] + elevenBytes + [0])
-            == PolylineError(.s2, .varintTooLong, at: 3))
+        #expect(
+            decodeError(bytes: [2, 0, 1] + elevenBytes + [0])
+                == PolylineError(.s2, .varintTooLong, at: 3))
         // Face run: ten bytes whose value needs 65 bits.
         let sixtyFiveBits = [UInt8](repeating: 0xFF, count: 9) + [0x02]
-        #expect(decodeError(bytes: [2, 0, 1] + sixtyFiveBits + [0])
-            == PolylineError(.s2, .varintOverflow(bits: 64), at: 3))
+        #expect(
+            decodeError(bytes: [2, 0, 1] + sixtyFiveBits + [0])
+                == PolylineError(.s2, .varintOverflow(bits: 64), at: 3))
     }
 
     @Test func emptyFaceRunThrows() {
@@ -298,41 +309,50 @@ struct S2PolylineTests {
 
     @Test func faceRunsOvershootingTheVertexCountThrow() {
         // One vertex, but a run of two on face 0.
-        #expect(decodeError(bytes: [2, 0, 1, 12, 0])
-            == PolylineError(.s2, .faceRunsOvershoot(covered: 2, vertexCount: 1), at: 3))
+        #expect(
+            decodeError(bytes: [2, 0, 1, 12, 0])
+                == PolylineError(.s2, .faceRunsOvershoot(covered: 2, vertexCount: 1), at: 3))
         // Two vertices: a run of one, then a run of 2^60.
         var huge = ByteWriter()
         huge.writeVarint(6 << 60)
-        #expect(decodeError(bytes: [2, 0, 2, 6] + huge.bytes + [0, 0])
-            == PolylineError(.s2, .faceRunsOvershoot(covered: 1 + (1 << 60), vertexCount: 2), at: 4))
+        #expect(
+            decodeError(bytes: [2, 0, 2, 6] + huge.bytes + [0, 0])
+                == PolylineError(.s2, .faceRunsOvershoot(covered: 1 + (1 << 60), vertexCount: 2), at: 4))
     }
 
     @Test func offCentreIndexOutOfRangeThrows() {
         let point = S2Point(x: 1, y: 0, z: 0)
         let xyz = Self.le(point.x) + Self.le(point.y) + Self.le(point.z)
-        #expect(decodeError(bytes: [2, 0, 1, 6, 1, 1] + xyz)
-            == PolylineError(.s2, .offCentreIndexOutOfRange(index: 1, vertexCount: 1), at: 5))
-        #expect(decodeError(bytes: [2, 0, 1, 6, 2, 0] + xyz + [0] + xyz)
-            == PolylineError(.s2, .tooManyOffCentreVertices(2), at: 4))
+        #expect(
+            decodeError(bytes: [2, 0, 1, 6, 1, 1] + xyz)
+                == PolylineError(.s2, .offCentreIndexOutOfRange(index: 1, vertexCount: 1), at: 5))
+        #expect(
+            decodeError(bytes: [2, 0, 1, 6, 2, 0] + xyz + [0] + xyz)
+                == PolylineError(.s2, .tooManyOffCentreVertices(2), at: 4))
     }
 
     @Test func absurdVertexCountsThrowBeforeAllocating() {
-        #expect(decodeError(bytes: [1, 0xFF, 0xFF, 0xFF, 0xFF])
-            == PolylineError(.s2, .vertexCountTooLarge(0xFFFF_FFFF), at: 1))
-        #expect(decodeError(bytes: [1, 2, 0, 0, 0] + [UInt8](repeating: 0, count: 47))
-            == PolylineError(.s2, .vertexCountTooLarge(2), at: 1))
-        #expect(decodeError(bytes: [2, 22, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0x06, 0x00])
-            == PolylineError(.s2, .vertexCountTooLarge(0xFFFF_FFFF), at: 2))
+        #expect(
+            decodeError(bytes: [1, 0xFF, 0xFF, 0xFF, 0xFF])
+                == PolylineError(.s2, .vertexCountTooLarge(0xFFFF_FFFF), at: 1))
+        #expect(
+            decodeError(bytes: [1, 2, 0, 0, 0] + [UInt8](repeating: 0, count: 47))
+                == PolylineError(.s2, .vertexCountTooLarge(2), at: 1))
+        #expect(
+            decodeError(bytes: [2, 22, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F, 0x06, 0x00])
+                == PolylineError(.s2, .vertexCountTooLarge(0xFFFF_FFFF), at: 2))
         // Level 22 needs six bytes for the first vertex alone.
-        #expect(decodeError(bytes: [2, 22, 1, 6, 0, 0, 0, 0, 0, 0])
-            == PolylineError(.s2, .vertexCountTooLarge(1), at: 2))
+        #expect(
+            decodeError(bytes: [2, 22, 1, 6, 0, 0, 0, 0, 0, 0])
+                == PolylineError(.s2, .vertexCountTooLarge(1), at: 2))
     }
 
     @Test func cellCoordinatesOffTheFaceThrow() {
         // Level 0 has a single cell per face; a second vertex one cell further along is off the face.
         let delta = UInt8(S2PointCompression.interleave(S2PointCompression.zigZagEncode(1), 0))
-        #expect(decodeError(bytes: [2, 0, 2, 12, delta, 0])
-            == PolylineError(.s2, .cellCoordinateOutOfRange(vertex: 1), at: 4))
+        #expect(
+            decodeError(bytes: [2, 0, 2, 12, delta, 0])
+                == PolylineError(.s2, .cellCoordinateOutOfRange(vertex: 1), at: 4))
     }
 
     @Test func nonFiniteOrZeroVerticesThrow() {
@@ -340,16 +360,19 @@ struct S2PolylineTests {
         #expect(decodeError(bytes: [1, 1, 0, 0, 0] + nan) == PolylineError(.s2, .invalidVertex(index: 0), at: 5))
         let zero = Self.le(0) + Self.le(0) + Self.le(0)
         let one = Self.le(1) + Self.le(0) + Self.le(0)
-        #expect(decodeError(bytes: [1, 2, 0, 0, 0] + one + zero) == PolylineError(.s2, .invalidVertex(index: 1), at: 29))
+        #expect(
+            decodeError(bytes: [1, 2, 0, 0, 0] + one + zero) == PolylineError(.s2, .invalidVertex(index: 1), at: 29))
         #expect(decodeError(bytes: [2, 0, 1, 6, 1, 0] + zero) == PolylineError(.s2, .invalidVertex(index: 0), at: 6))
     }
 
     @Test func errorDescriptions() {
         #expect(PolylineError(.s2, .truncatedVarint, at: 7).description == "S2 polyline: truncated varint at byte 7")
-        #expect(PolylineError(.s2, .invalidBase64Character(33), at: 3).description
-            == "S2 polyline: invalid base64 character '!' at character 3")
-        #expect(PolylineError(.s2, .truncated(.firstVertex), at: 11).description
-            == "S2 polyline: truncated first vertex at byte 11")
+        #expect(
+            PolylineError(.s2, .invalidBase64Character(33), at: 3).description
+                == "S2 polyline: invalid base64 character '!' at character 3")
+        #expect(
+            PolylineError(.s2, .truncated(.firstVertex), at: 11).description
+                == "S2 polyline: truncated first vertex at byte 11")
     }
 
     @Test func randomGarbageNeverTraps() {
@@ -361,10 +384,13 @@ struct S2PolylineTests {
                 // Mutate a valid encoding.
                 bytes = valid
                 for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
                 }
             } else {
-                bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                    UInt8.random(in: 0...255, using: &generator)
+                }
                 if !bytes.isEmpty { bytes[0] = UInt8.random(in: 1...2, using: &generator) }
             }
             _ = try? S2Polyline.decode(bytes: bytes)

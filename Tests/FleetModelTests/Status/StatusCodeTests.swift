@@ -34,8 +34,13 @@ import Testing
     }
 
     @Test func classesAreAsDocumented() {
-        let recoverable: Set<StatusCode> = [.aborted, .cancelled, .deadlineExceeded, .unavailable, .unknown, .internal, .dataLoss, .ok]
-        let client: Set<StatusCode> = [.invalidArgument, .notFound, .permissionDenied, .resourceExhausted, .unauthenticated, .alreadyExists, .failedPrecondition, .outOfRange, .unimplemented]
+        let recoverable: Set<StatusCode> = [
+            .aborted, .cancelled, .deadlineExceeded, .unavailable, .unknown, .internal, .dataLoss, .ok,
+        ]
+        let client: Set<StatusCode> = [
+            .invalidArgument, .notFound, .permissionDenied, .resourceExhausted, .unauthenticated, .alreadyExists,
+            .failedPrecondition, .outOfRange, .unimplemented,
+        ]
         #expect(recoverable.union(client) == Set(StatusCode.allCases))
         for code in recoverable { #expect(code.errorClass == .recoverable, "\(code)") }
         for code in client { #expect(code.errorClass == .client, "\(code)") }
@@ -52,7 +57,8 @@ import Testing
     }
 
     @Test func httpErrorsTakeTheirCodeFromGoogleErrorBodies() throws {
-        let body = GoogleErrorBody.parse(Data(#"{"error": {"code": 400, "message": "trip is COMPLETE", "status": "FAILED_PRECONDITION"}}"#.utf8))
+        let body = GoogleErrorBody.parse(
+            Data(#"{"error": {"code": 400, "message": "trip is COMPLETE", "status": "FAILED_PRECONDITION"}}"#.utf8))
         let error = TripServiceError(httpStatus: 400, body: body, retryAfter: nil)
         #expect(error.code == .failedPrecondition)
         #expect(error.message == "trip is COMPLETE")
@@ -60,7 +66,8 @@ import Testing
         #expect(error.errorClass == .client)
         #expect(error.description == "FAILED_PRECONDITION (client): trip is COMPLETE")
 
-        let proxy = TripServiceError(httpStatus: 503, body: GoogleErrorBody.parse(Data("<html>down</html>".utf8)), retryAfter: .seconds(7))
+        let proxy = TripServiceError(
+            httpStatus: 503, body: GoogleErrorBody.parse(Data("<html>down</html>".utf8)), retryAfter: .seconds(7))
         #expect(proxy.code == .unavailable)
         #expect(proxy.message == "HTTP 503")
         #expect(proxy.retryAfter == .seconds(7))
@@ -70,9 +77,14 @@ import Testing
     @Test func errorBodiesRoundTripInGoogleShape() throws {
         let body = GoogleErrorBody(code: .permissionDenied, message: "token is for trip a, not b")
         let value = try JSONDecoder().decode(JSONValue.self, from: body.jsonData())
-        #expect(value == .object(["error": .object([
-            "code": .number(403), "message": .string("token is for trip a, not b"), "status": .string("PERMISSION_DENIED"),
-        ])]))
+        #expect(
+            value
+                == .object([
+                    "error": .object([
+                        "code": .number(403), "message": .string("token is for trip a, not b"),
+                        "status": .string("PERMISSION_DENIED"),
+                    ])
+                ]))
         #expect(GoogleErrorBody.parse(body.jsonData()) == body)
     }
 

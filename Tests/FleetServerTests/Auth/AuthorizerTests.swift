@@ -1,6 +1,7 @@
 import Foundation
-@testable import FleetServer
 import Testing
+
+@testable import FleetServer
 
 @Suite struct AuthorizerTests {
     let consumer = Principal(tripID: "t1")
@@ -40,7 +41,9 @@ import Testing
     }
 
     @Test func serverDoesEverythingAndDenialsNameTheClaims() throws {
-        for action: FleetAction in [.createTrip, .deleteTrip, .createVehicle, .deleteVehicle, .listVehicles, .searchTrips(vehicleID: "")] {
+        for action: FleetAction in [
+            .createTrip, .deleteTrip, .createVehicle, .deleteVehicle, .listVehicles, .searchTrips(vehicleID: ""),
+        ] {
             #expect(allowed(server, action))
         }
         #expect(!allowed(Principal(), .getTrip(tripID: "t1", assignedVehicle: "")))
@@ -54,12 +57,14 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_735_689_600)
 
     func claims(iat: TimeInterval, exp: TimeInterval) -> FleetClaims {
-        FleetClaims(issuer: "i", issuedAt: now.addingTimeInterval(iat), expiresAt: now.addingTimeInterval(exp), authorization: .server)
+        FleetClaims(
+            issuer: "i", issuedAt: now.addingTimeInterval(iat), expiresAt: now.addingTimeInterval(exp),
+            authorization: .server)
     }
 
     @Test func timesFollowFleetEnginesRules() throws {
         try Authenticator.check(claims(iat: 0, exp: 3600), now: now)
-        try Authenticator.check(claims(iat: 300, exp: 3600), now: now)       // a clock 5 min ahead
+        try Authenticator.check(claims(iat: 300, exp: 3600), now: now)  // a clock 5 min ahead
         #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: 900, exp: 3600), now: now) }
         #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: -3600, exp: -1), now: now) }
         #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: 0, exp: 7200), now: now) }
@@ -69,7 +74,8 @@ import Testing
     }
 
     @Test func keyAndMinterRoundTripThroughTheAuthenticator() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-key-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tripterm-key-\(UUID().uuidString)")
         let key = try ServerKey.loadOrCreate(in: directory)
         #expect(try ServerKey.loadOrCreate(in: directory).kid == key.kid)
         let token = try await TokenMinter(key: key).mint(AuthorizationClaims(tripid: "t1"))
@@ -77,7 +83,8 @@ import Testing
         let principal = try await authenticator.authenticate(authorizationHeader: "Bearer \(token)", now: Date())
         #expect(principal == Principal(tripID: "t1"))
         await #expect(throws: FleetError.self) {
-            try await authenticator.authenticate(authorizationHeader: "Bearer \(token)", now: Date().addingTimeInterval(7200))
+            try await authenticator.authenticate(
+                authorizationHeader: "Bearer \(token)", now: Date().addingTimeInterval(7200))
         }
     }
 }

@@ -1,7 +1,8 @@
-@testable import FleetServer
 import Foundation
 import Hummingbird
 import Testing
+
+@testable import FleetServer
 
 /// FleetError as Hummingbird's error-response type: status, headers (a structured Allow) and Google's error body,
 /// as FleetResponder writes them.
@@ -9,9 +10,9 @@ import Testing
     /// Google's error body, `{"error":{"code","message","status"}}` with nothing else, as fields (nil if not that).
     static func fields(_ body: String) -> (code: Int, message: String, status: String)? {
         guard let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any], json.count == 1,
-              let error = json["error"] as? [String: Any], Set(error.keys) == ["code", "message", "status"],
-              let code = error["code"] as? Int, let message = error["message"] as? String,
-              let status = error["status"] as? String
+            let error = json["error"] as? [String: Any], Set(error.keys) == ["code", "message", "status"],
+            let code = error["code"] as? Int, let message = error["message"] as? String,
+            let status = error["status"] as? String
         else { return nil }
         return (code, message, status)
     }
@@ -34,9 +35,11 @@ import Testing
         #expect(error.status == .methodNotAllowed)
         #expect(error.headers[.allow] == "GET, POST")
         #expect(FleetError(.unimplemented, "allowed: GET, PUT.", httpStatus: 405).headers[.allow] == nil)
-        #expect(FleetError.methodNotAllowed(.delete, path: "/v1/providers/p/trips", allowed: [.post])
-            == FleetError(.unimplemented, "Method DELETE is not allowed on /v1/providers/p/trips; allowed: POST.",
-                          httpStatus: 405, allowedMethods: [.post]))
+        #expect(
+            FleetError.methodNotAllowed(.delete, path: "/v1/providers/p/trips", allowed: [.post])
+                == FleetError(
+                    .unimplemented, "Method DELETE is not allowed on /v1/providers/p/trips; allowed: POST.",
+                    httpStatus: 405, allowedMethods: [.post]))
     }
 
     @Test func aMissingTokenIs401WithWWWAuthenticate() async throws {

@@ -1,8 +1,9 @@
 import FleetModel
-@testable import FleetServer
 import Foundation
 import Hummingbird
 import Testing
+
+@testable import FleetServer
 
 /// The fast path serves only what the ordinary path would answer with 200, by the same rules: a GetTrip with a
 /// well-formed query, a token the Authenticator verified before, a cached answer, and a role that may read the trip.
@@ -13,7 +14,8 @@ import Testing
     static func withTrip() async throws -> (ResponderFixture, PollFastPath) {
         let fixture = try await ResponderFixture()
         let server = try await fixture.minter.mint(.server)
-        let vehicle = #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"#
+        let vehicle =
+            #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"#
             + #""vehicleType":{"category":"AUTO"}}"#
         let trip = #"{"tripType":"EXCLUSIVE","vehicleId":"v1","pickupPoint":{"point":{"latitude":1,"longitude":2}}}"#
         let creates = [("/v1/providers/p/vehicles?vehicleId=v1", vehicle), ("/v1/providers/p/trips?tripId=t1", trip)]

@@ -1,11 +1,14 @@
 import FleetModel
-@testable import FleetServer
 import Testing
+
+@testable import FleetServer
 
 @Suite struct RequestParsingTests {
     @Test func queryIsReadAsGooglesTranscodingReadsIt() throws {
         let query = try QueryParameters(
-            query: "header.languageCode=en-US&header.region_code=US&update_mask=vehicleId%2CtripStatus&%24alt=json%3Benum-encoding%3Dint&tripTypes=1&tripTypes=EXCLUSIVE")
+            query:
+                "header.languageCode=en-US&header.region_code=US&update_mask=vehicleId%2CtripStatus&%24alt=json%3Benum-encoding%3Dint&tripTypes=1&tripTypes=EXCLUSIVE"
+        )
         #expect(query["updateMask"] == "vehicleId,tripStatus")
         #expect(query["header.regionCode"] == "US")
         #expect(query.enumsAsIntegers)
@@ -23,9 +26,15 @@ import Testing
         let trip = try TripName(parsing: "providers/p/trips/t 1")
         #expect(try FleetRoute.match(method: .get, path: "/v1/providers/p/trips/t%201") == .getTrip(trip))
         #expect(try FleetRoute.match(method: .put, path: "/v1/providers/p/trips/t%201") == .updateTrip(trip))
-        #expect(try FleetRoute.match(method: .post, path: "/v1/providers/p/trips:search") == .searchTrips(parent: "providers/p"))
-        #expect(try FleetRoute.match(method: .get, path: "/v1/providers/p/vehicles") == .listVehicles(parent: "providers/p"))
-        #expect(try FleetRoute.match(method: .post, path: "/v1/providers/p/vehicles") == .createVehicle(parent: "providers/p"))
+        #expect(
+            try FleetRoute.match(method: .post, path: "/v1/providers/p/trips:search")
+                == .searchTrips(parent: "providers/p"))
+        #expect(
+            try FleetRoute.match(method: .get, path: "/v1/providers/p/vehicles") == .listVehicles(parent: "providers/p")
+        )
+        #expect(
+            try FleetRoute.match(method: .post, path: "/v1/providers/p/vehicles")
+                == .createVehicle(parent: "providers/p"))
         let notAllowed = FleetError(
             .unimplemented, "Method DELETE is not allowed on /v1/providers/p/trips; allowed: POST.", httpStatus: 405,
             allowedMethods: [.post])

@@ -1,7 +1,7 @@
-import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
+import TestSupport
 import Testing
 
 /// GetTrip polls answered from the cache on the connection's event loop (`CachedAnswerHandler`): the same bytes
@@ -40,7 +40,9 @@ import Testing
             let own = try await server.token(AuthorizationClaims(tripid: "t1"))
             let other = try await server.token(AuthorizationClaims(tripid: "t2"))
             #expect(try await server.request(.GET, Self.path, token: own).status == 200)
-            #expect(try await server.request(.GET, "/v1/providers/p/trips/t2", token: other).status == 200, "t2's token verified")
+            #expect(
+                try await server.request(.GET, "/v1/providers/p/trips/t2", token: other).status == 200,
+                "t2's token verified")
             for _ in 0..<3 {
                 #expect(try await server.request(.GET, Self.path, token: own).status == 200)
                 try await server.request(.GET, Self.path, token: other).expectError(403, "PERMISSION_DENIED")
@@ -79,7 +81,11 @@ import Testing
                     + RawHTTPConnection.get(vehicle, token: token) + RawHTTPConnection.get(Self.path, token: token))
             var names: [String] = []
             for _ in 0..<4 { names.append(try Self.name(await connection.readResponse())) }
-            #expect(names == ["providers/p/vehicles/v1", "providers/p/trips/t1", "providers/p/vehicles/v1", "providers/p/trips/t1"])
+            #expect(
+                names == [
+                    "providers/p/vehicles/v1", "providers/p/trips/t1", "providers/p/vehicles/v1",
+                    "providers/p/trips/t1",
+                ])
             #expect(Self.cachedLines(server).isEmpty, "a poll behind a request in progress is not answered ahead of it")
             // Nothing in progress any more: the next poll on the same connection comes from the cache.
             for _ in 0..<3 where Self.cachedLines(server).isEmpty {

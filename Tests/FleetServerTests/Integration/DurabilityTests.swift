@@ -1,7 +1,7 @@
-import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
+import TestSupport
 import Testing
 
 /// An answered write is committed before the answer: it is in the database file when the server is gone.
@@ -12,7 +12,8 @@ import Testing
         try await server.createTrip("t1", vehicle: "v1")
         let token = try await server.serverToken()
         let update = try await server.request(
-            .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: token, body: #"{"tripStatus":"ENROUTE_TO_PICKUP"}"#)
+            .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: token,
+            body: #"{"tripStatus":"ENROUTE_TO_PICKUP"}"#)
         #expect(update.status == 200)
         await server.stop()
 

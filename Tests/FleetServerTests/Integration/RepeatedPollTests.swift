@@ -1,8 +1,9 @@
-import TestSupport
-@testable import FleetServer
 import Foundation
 import NIOCore
+import TestSupport
 import Testing
+
+@testable import FleetServer
 
 /// A poll that repeats the connection's last cached poll byte for byte is answered before the HTTP codec
 /// (`RepeatedPollHandler`): with the same bytes as the parsed path, checked again each time, and only while the
@@ -14,7 +15,9 @@ import Testing
     enum Path: Equatable { case full, parsed, repeated }
 
     /// Sends the poll on `connection` and tells which path answered it, from the log line it added.
-    static func poll(_ connection: RawHTTPConnection, _ server: TestServer, token: String) async throws -> (RawHTTPConnection.Response, Path) {
+    static func poll(
+        _ connection: RawHTTPConnection, _ server: TestServer, token: String
+    ) async throws -> (RawHTTPConnection.Response, Path) {
         let before = server.logs.all.count
         try connection.send(RawHTTPConnection.get(path, token: token))
         let response = try await connection.readResponse()
@@ -24,12 +27,16 @@ import Testing
             if line != nil { break }
             try await Task.sleep(for: .milliseconds(10))
         }
-        let path: Path = line?.contains(" ms cached repeat") == true ? .repeated : line?.contains(" ms cached") == true ? .parsed : .full
+        let path: Path =
+            line?.contains(" ms cached repeat") == true
+            ? .repeated : line?.contains(" ms cached") == true ? .parsed : .full
         return (response, path)
     }
 
     /// Polls until the answer takes `wanted` (the cache is refreshed at the turn of each second, by a full answer).
-    static func poll(until wanted: Path, _ connection: RawHTTPConnection, _ server: TestServer, token: String) async throws -> RawHTTPConnection.Response? {
+    static func poll(
+        until wanted: Path, _ connection: RawHTTPConnection, _ server: TestServer, token: String
+    ) async throws -> RawHTTPConnection.Response? {
         for _ in 0..<12 {
             let (response, path) = try await poll(connection, server, token: token)
             if path == wanted { return response }
@@ -54,7 +61,8 @@ import Testing
         try await Self.withTrip { server, connection in
             let token = try await server.token(AuthorizationClaims(tripid: "t1"))
             let parsed = try #require(try await Self.poll(until: .parsed, connection, server, token: token))
-            let repeated = try #require(try await Self.poll(until: .repeated, connection, server, token: token), "\(server.logs.all)")
+            let repeated = try #require(
+                try await Self.poll(until: .repeated, connection, server, token: token), "\(server.logs.all)")
             #expect(Self.withoutDate(repeated.head) == Self.withoutDate(parsed.head))
             #expect(repeated.body == parsed.body)
             #expect(repeated.head.hasPrefix("HTTP/1.1 200 OK\r\n"))
@@ -68,11 +76,14 @@ import Testing
             let token = try await server.serverToken()
             _ = try #require(try await Self.poll(until: .repeated, connection, server, token: token))
             let update = try await server.request(
-                .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: token, body: #"{"tripStatus":"ENROUTE_TO_PICKUP"}"#)
+                .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: token,
+                body: #"{"tripStatus":"ENROUTE_TO_PICKUP"}"#)
             #expect(update.status == 200, "\(update.body)")
             let (after, _) = try await Self.poll(connection, server, token: token)
             #expect(try CachedAnswerTests.name(after) == "providers/p/trips/t1")
-            #expect(after.body.contains(#""tripStatus":"ENROUTE_TO_PICKUP""#), "no stale answer after the write: \(after.body)")
+            #expect(
+                after.body.contains(#""tripStatus":"ENROUTE_TO_PICKUP""#),
+                "no stale answer after the write: \(after.body)")
         }
     }
 

@@ -2,8 +2,8 @@ import Crypto
 import CryptoExtras
 import FleetModel
 import FleetServer
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Attacks beyond a missing or expired token: tokens shaped to confuse the verifier, oversized requests, and names
@@ -20,7 +20,8 @@ import Testing
 
     static func payload(_ authorization: String, extra: String = "") -> String {
         let now = Int(Date().timeIntervalSince1970)
-        return #"{"iss":"test@example.com","sub":"test@example.com","aud":"https://fleetengine.googleapis.com/","iat":\#(now),"exp":\#(now + 600),\#(extra)"authorization":\#(authorization)}"#
+        return
+            #"{"iss":"test@example.com","sub":"test@example.com","aud":"https://fleetengine.googleapis.com/","iat":\#(now),"exp":\#(now + 600),\#(extra)"authorization":\#(authorization)}"#
     }
 
     @Test func aRawTokenSignedWithTheServerKeyIsAccepted() async throws {
@@ -35,10 +36,14 @@ import Testing
     @Test func hs256SignedWithThePublicKeyIsRejected() async throws {
         try await withTestServer { server in
             try await server.createTrip("t1")
-            let publicPEM = try _RSA.Signing.PrivateKey(pemRepresentation: server.minter.key.privateKeyPEM).publicKey.pemRepresentation
+            let publicPEM = try _RSA.Signing.PrivateKey(pemRepresentation: server.minter.key.privateKeyPEM).publicKey
+                .pemRepresentation
             let header = #"{"alg":"HS256","typ":"JWT","kid":"\#(server.minter.key.kid)"}"#
-            let input = base64URL(Data(header.utf8)) + "." + base64URL(Data(Self.payload(#"{"tripid":"*","vehicleid":"*"}"#).utf8))
-            let mac = HMAC<SHA256>.authenticationCode(for: Data(input.utf8), using: SymmetricKey(data: Data(publicPEM.utf8)))
+            let input =
+                base64URL(Data(header.utf8)) + "."
+                + base64URL(Data(Self.payload(#"{"tripid":"*","vehicleid":"*"}"#).utf8))
+            let mac = HMAC<SHA256>.authenticationCode(
+                for: Data(input.utf8), using: SymmetricKey(data: Data(publicPEM.utf8)))
             let token = input + "." + base64URL(Data(mac))
             try await server.request(.GET, "/v1/providers/p/trips/t1", token: token).expectError(401, "UNAUTHENTICATED")
         }
@@ -52,7 +57,8 @@ import Testing
             let payload = Self.payload(#"{"tripid":"*","vehicleid":"*"}"#, extra: #""authorization":{"tripid":"t1"},"#)
             let token = try Self.rawToken(server, payload: payload)
             let other = try await server.request(.GET, "/v1/providers/p/trips/t2", token: token)
-            #expect(other.status == 401 || other.status == 403, "a duplicated claim must not read trip t2: \(other.status)")
+            #expect(
+                other.status == 401 || other.status == 403, "a duplicated claim must not read trip t2: \(other.status)")
             let write = try await server.request(.DELETE, "/v1/providers/p/trips/t2", token: token)
             #expect(write.status == 401 || write.status == 403, "nor delete it: \(write.status)")
         }
@@ -62,11 +68,14 @@ import Testing
         try await withTestServer { server in
             try await server.createTrip("t1")
             try await server.createTrip("t2")
-            let payload = Self.payload(#"{"tripid":"t1","role":"server","admin":true}"#, extra: #""scope":"*","roles":["server"],"#)
+            let payload = Self.payload(
+                #"{"tripid":"t1","role":"server","admin":true}"#, extra: #""scope":"*","roles":["server"],"#)
             let token = try Self.rawToken(server, payload: payload)
             #expect(try await server.request(.GET, "/v1/providers/p/trips/t1", token: token).status == 200)
-            try await server.request(.GET, "/v1/providers/p/trips/t2", token: token).expectError(403, "PERMISSION_DENIED")
-            try await server.request(.DELETE, "/v1/providers/p/trips/t1", token: token).expectError(403, "PERMISSION_DENIED")
+            try await server.request(.GET, "/v1/providers/p/trips/t2", token: token).expectError(
+                403, "PERMISSION_DENIED")
+            try await server.request(.DELETE, "/v1/providers/p/trips/t1", token: token).expectError(
+                403, "PERMISSION_DENIED")
         }
     }
 
@@ -75,13 +84,16 @@ import Testing
             try await server.createTrip("t1")
             let token = try await server.serverToken()
             let hugeHeader = try await server.request(
-                .GET, "/v1/providers/p/trips/t1", token: token, headers: [("X-Padding", String(repeating: "a", count: 256 << 10))])
-            #expect(hugeHeader.status >= 400 && hugeHeader.status < 500 || hugeHeader.status == 0, "\(hugeHeader.status)")
+                .GET, "/v1/providers/p/trips/t1", token: token,
+                headers: [("X-Padding", String(repeating: "a", count: 256 << 10))])
+            #expect(
+                hugeHeader.status >= 400 && hugeHeader.status < 500 || hugeHeader.status == 0, "\(hugeHeader.status)")
             let body = #"{"tripType":"EXCLUSIVE","note":""# + String(repeating: "x", count: 1 << 20) + #""}"#
             let huge = try await server.request(.POST, "/v1/providers/p/trips?tripId=big", token: token, body: body)
             #expect(huge.status == 413 || huge.status == 400, "\(huge.status): \(huge.body.prefix(200))")
             try await server.request(.GET, "/v1/providers/p/trips/big", token: token).expectError(404, "NOT_FOUND")
-            #expect(try await server.request(.GET, "/v1/providers/p/trips/t1", token: token).status == 200, "still serving")
+            #expect(
+                try await server.request(.GET, "/v1/providers/p/trips/t1", token: token).status == 200, "still serving")
         }
     }
 
@@ -104,7 +116,9 @@ import Testing
 
     /// Fleet Engine's id rules allow quotes, spaces and semicolons (only `/ : ? , #` are out), so SQL in an id is a
     /// valid name: it must round-trip as text and touch nothing else.
-    @Test(arguments: ["t1'; DROP TABLE trips;--", "t1\" OR \"1\"=\"1", "x' OR '1'='1", "%27%3B%20DELETE%20FROM%20trips%3B--"])
+    @Test(arguments: [
+        "t1'; DROP TABLE trips;--", "t1\" OR \"1\"=\"1", "x' OR '1'='1", "%27%3B%20DELETE%20FROM%20trips%3B--",
+    ])
     func sqlMetacharactersInIdsAreJustText(id: String) async throws {
         try await withTestServer { server in
             try await server.createTrip("t1")
@@ -120,7 +134,8 @@ import Testing
             #expect(get.json["name"] as? String == "providers/p/trips/\(id)")
             // A search for a vehicle id with SQL in it finds nothing rather than everything.
             let quoted = id.replacingOccurrences(of: "\"", with: "\\\"")
-            let search = try await server.request(.POST, "/v1/providers/p/trips:search", token: token, body: #"{"vehicleId":"\#(quoted)"}"#)
+            let search = try await server.request(
+                .POST, "/v1/providers/p/trips:search", token: token, body: #"{"vehicleId":"\#(quoted)"}"#)
             #expect(search.status == 200, "\(search.status) \(search.body.prefix(200))")
             #expect(!search.body.contains("providers/p/trips/t1\""))
             // Everything else is still there.

@@ -1,7 +1,7 @@
-import TestSupport
 import FleetModel
 import FleetServer
 import Foundation
+import TestSupport
 import Testing
 
 /// A whole trip driven over HTTP: a vehicle reports positions and an S2 route segment, and GetTrip shows what
@@ -12,7 +12,9 @@ import Testing
     static let start = LatLng(latitude: 43.7300, longitude: 7.4200)
     static let middle = LatLng(latitude: 43.7340, longitude: 7.4230)
 
-    func report(_ server: TestServer, at location: LatLng, segment: [LatLng], meters: Int, seconds: Int) async throws -> TestResponse {
+    func report(
+        _ server: TestServer, at location: LatLng, segment: [LatLng], meters: Int, seconds: Int
+    ) async throws -> TestResponse {
         let driver = try await server.token(AuthorizationClaims(vehicleid: "v1"))
         let body = """
             {"lastLocation":{"location":{"latitude":\(location.latitude),"longitude":\(location.longitude)},"heading":20,"speed":8.5,"updateTime":"2025-01-01T00:00:00Z"},
@@ -21,13 +23,16 @@ import Testing
              "remainingDistanceMeters":\(meters),"remainingTimeSeconds":\(seconds),
              "currentRouteSegmentTraffic":{"trafficRendering":{"roadStretch":[{"style":"SLOWER_TRAFFIC","offsetMeters":100,"lengthMeters":200}]}}}
             """
-        let mask = "lastLocation,currentRouteSegment,currentRouteSegmentEndPoint,remainingDistanceMeters,remainingTimeSeconds,currentRouteSegmentTraffic"
-        return try await server.request(.PUT, "/v1/providers/p/vehicles/v1?updateMask=\(mask)", token: driver, body: body)
+        let mask =
+            "lastLocation,currentRouteSegment,currentRouteSegmentEndPoint,remainingDistanceMeters,remainingTimeSeconds,currentRouteSegmentTraffic"
+        return try await server.request(
+            .PUT, "/v1/providers/p/vehicles/v1?updateMask=\(mask)", token: driver, body: body)
     }
 
     func setStatus(_ server: TestServer, _ status: String) async throws -> TestResponse {
         try await server.request(
-            .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: server.token(AuthorizationClaims(vehicleid: "v1")),
+            .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus",
+            token: server.token(AuthorizationClaims(vehicleid: "v1")),
             body: #"{"tripStatus":"\#(status)"}"#)
     }
 
@@ -89,14 +94,19 @@ import Testing
         try await withTestServer { server in
             try await server.createVehicle("v1")
             try await server.createTrip("t1", vehicle: "v1")
-            _ = try await report(server, at: Self.start, segment: [Self.start, Self.middle, Self.pickup], meters: 1200, seconds: 180)
+            _ = try await report(
+                server, at: Self.start, segment: [Self.start, Self.middle, Self.pickup], meters: 1200, seconds: 180)
             let consumer = try await server.token(AuthorizationClaims(tripid: "t1"))
-            let first = try await server.request(.GET, "/v1/providers/p/trips/t1?routeFormatType=ENCODED_POLYLINE_TYPE", token: consumer).trip()
+            let first = try await server.request(
+                .GET, "/v1/providers/p/trips/t1?routeFormatType=ENCODED_POLYLINE_TYPE", token: consumer
+            ).trip()
             let version = try #require(first.currentRouteSegmentVersion)
 
             let again = try await server.request(
-                .GET, "/v1/providers/p/trips/t1?routeFormatType=ENCODED_POLYLINE_TYPE&currentRouteSegmentVersion=\(version.rfc3339)",
-                token: consumer).trip()
+                .GET,
+                "/v1/providers/p/trips/t1?routeFormatType=ENCODED_POLYLINE_TYPE&currentRouteSegmentVersion=\(version.rfc3339)",
+                token: consumer
+            ).trip()
             #expect(again.currentRouteSegment.isEmpty)
             #expect(again.route.isEmpty)
             #expect(again.currentRouteSegmentVersion == version)
@@ -104,16 +114,20 @@ import Testing
             #expect(again.lastLocation != nil)
 
             // Same segment reported again: still unchanged.
-            _ = try await report(server, at: Self.middle, segment: [Self.start, Self.middle, Self.pickup], meters: 700, seconds: 100)
+            _ = try await report(
+                server, at: Self.middle, segment: [Self.start, Self.middle, Self.pickup], meters: 700, seconds: 100)
             let same = try await server.request(
-                .GET, "/v1/providers/p/trips/t1?currentRouteSegmentVersion=\(version.rfc3339)", token: consumer).trip()
+                .GET, "/v1/providers/p/trips/t1?currentRouteSegmentVersion=\(version.rfc3339)", token: consumer
+            ).trip()
             #expect(same.route.isEmpty)
             #expect(same.remainingDistanceMeters == 700)
 
             try await Task.sleep(for: .milliseconds(5))
-            _ = try await report(server, at: Self.middle, segment: [Self.middle, Self.pickup], meters: 650, seconds: 90)
+            _ = try await report(
+                server, at: Self.middle, segment: [Self.middle, Self.pickup], meters: 650, seconds: 90)
             let changed = try await server.request(
-                .GET, "/v1/providers/p/trips/t1?currentRouteSegmentVersion=\(version.rfc3339)", token: consumer).trip()
+                .GET, "/v1/providers/p/trips/t1?currentRouteSegmentVersion=\(version.rfc3339)", token: consumer
+            ).trip()
             #expect(changed.route == (try S2Polyline.decode(S2Polyline.encode([Self.middle, Self.pickup]))))
             #expect(try #require(changed.currentRouteSegmentVersion) > version)
         }
@@ -159,7 +173,8 @@ import Testing
             try await server.createTrip("other")
             let driver = try await server.token(AuthorizationClaims(vehicleid: "v1"))
             let page1 = try await server.request(
-                .POST, "/v1/providers/p/trips:search", token: driver, body: #"{"vehicleId":"v1","activeTripsOnly":true,"pageSize":2}"#)
+                .POST, "/v1/providers/p/trips:search", token: driver,
+                body: #"{"vehicleId":"v1","activeTripsOnly":true,"pageSize":2}"#)
             #expect(page1.status == 200, "\(page1.body)")
             let first = try ProtoJSON.decode(SearchTripsResponse.self, from: page1.body, options: .strict)
             #expect(first.trips.map(\.name) == ["providers/p/trips/a", "providers/p/trips/b"])
@@ -173,9 +188,11 @@ import Testing
 
             // minimumStaleness: only trips not written within that long.
             let serverToken = try await server.serverToken()
-            let stale = try await server.request(.POST, "/v1/providers/p/trips:search", token: serverToken, body: #"{"minimumStaleness":"3600s"}"#)
+            let stale = try await server.request(
+                .POST, "/v1/providers/p/trips:search", token: serverToken, body: #"{"minimumStaleness":"3600s"}"#)
             #expect(try ProtoJSON.decode(SearchTripsResponse.self, from: stale.body).trips.isEmpty)
-            let any = try await server.request(.POST, "/v1/providers/p/trips:search", token: serverToken, body: #"{"minimumStaleness":"0s"}"#)
+            let any = try await server.request(
+                .POST, "/v1/providers/p/trips:search", token: serverToken, body: #"{"minimumStaleness":"0s"}"#)
             #expect(try ProtoJSON.decode(SearchTripsResponse.self, from: any.body).trips.count == 4)
         }
     }
@@ -190,11 +207,14 @@ import Testing
             let listed = try ProtoJSON.decode(ListVehiclesResponse.self, from: list.body, options: .strict)
             #expect(listed.vehicles.map(\.name) == ["providers/p/vehicles/v1"])
             #expect(list.json["totalSize"] as? String == "1")
-            let all = try await server.request(.GET, "/v1/providers/p/vehicles?pageSize=1&vehicleTypeCategories=AUTO", token: token)
+            let all = try await server.request(
+                .GET, "/v1/providers/p/vehicles?pageSize=1&vehicleTypeCategories=AUTO", token: token)
             #expect(try ProtoJSON.decode(ListVehiclesResponse.self, from: all.body).nextPageToken.isEmpty == false)
 
-            try await server.request(.DELETE, "/v1/providers/p/vehicles/v1", token: token).expectError(400, "FAILED_PRECONDITION")
-            try await server.request(.DELETE, "/v1/providers/p/trips/t1", token: token).expectError(400, "FAILED_PRECONDITION")
+            try await server.request(.DELETE, "/v1/providers/p/vehicles/v1", token: token).expectError(
+                400, "FAILED_PRECONDITION")
+            try await server.request(.DELETE, "/v1/providers/p/trips/t1", token: token).expectError(
+                400, "FAILED_PRECONDITION")
             #expect(try await server.request(.DELETE, "/v1/providers/p/vehicles/v2", token: token).status == 200)
         }
     }

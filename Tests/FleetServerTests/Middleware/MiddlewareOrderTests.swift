@@ -1,8 +1,9 @@
 import FleetModel
-@testable import FleetServer
 import Foundation
 import Hummingbird
 import Testing
+
+@testable import FleetServer
 
 /// The middleware stack's order is the order of the server's answers: routing before the token, the token before
 /// anything reaches FleetAPI (and so the body or the store), and every failure logged and made a FleetError.

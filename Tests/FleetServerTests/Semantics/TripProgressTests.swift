@@ -1,6 +1,7 @@
 import FleetModel
-@testable import FleetServer
 import Testing
+
+@testable import FleetServer
 
 @Suite struct TripProgressTests {
     let now = ProtoTimestamp(seconds: 1_735_689_600)
@@ -9,8 +10,9 @@ import Testing
     let here = LatLng(latitude: 43.7300, longitude: 7.4200)
 
     func trip(_ id: String, status: TripStatus = .enrouteToPickup) -> Trip {
-        var t = Trip(name: "providers/p/trips/\(id)", tripStatus: status, tripType: .exclusive,
-                     pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
+        var t = Trip(
+            name: "providers/p/trips/\(id)", tripStatus: status, tripType: .exclusive,
+            pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
         t.vehicleId = "v1"
         return t
     }
@@ -65,10 +67,11 @@ import Testing
     }
 
     @Test func trafficStretchesBecomeIndexedIntervalsOnTheirOwnPath() throws {
-        let path = [LatLng(latitude: 0, longitude: 0), LatLng(latitude: 0, longitude: 0.01)]   // ~1112 m
-        let data = TrafficPolylineData(trafficRendering: VisualTrafficReportPolylineRendering(roadStretch: [
-            RoadStretch(style: .trafficJam, offsetMeters: 200, lengthMeters: 300),
-        ]))
+        let path = [LatLng(latitude: 0, longitude: 0), LatLng(latitude: 0, longitude: 0.01)]  // ~1112 m
+        let data = TrafficPolylineData(
+            trafficRendering: VisualTrafficReportPolylineRendering(roadStretch: [
+                RoadStretch(style: .trafficJam, offsetMeters: 200, lengthMeters: 300)
+            ]))
         let traffic = try #require(TrafficPolylineConversion.consumable(data, along: path))
         #expect(traffic.speedReadingInterval.map(\.speed) == [.normal, .trafficJam, .normal])
         #expect(traffic.speedReadingInterval.map(\.startPolylinePointIndex) == [0, 1, 2])
@@ -84,7 +87,8 @@ import Testing
         let explicit = [natural[2], natural[0], natural[1], natural[3]]
         #expect(TripWaypoints.vehicleOrder(current: natural, trips: [a, b], explicit: explicit) == explicit)
         let picked = trip("a", status: .enrouteToDropoff)
-        #expect(TripWaypoints.vehicleOrder(current: explicit, trips: [picked, b]).map(\.waypointType)
-            == [.pickupWaypointType, .dropOffWaypointType, .dropOffWaypointType])
+        #expect(
+            TripWaypoints.vehicleOrder(current: explicit, trips: [picked, b]).map(\.waypointType)
+                == [.pickupWaypointType, .dropOffWaypointType, .dropOffWaypointType])
     }
 }

@@ -1,6 +1,7 @@
 import FleetModel
-@testable import FleetServer
 import Testing
+
+@testable import FleetServer
 
 @Suite struct TripServiceTests {
     let name = try! TripName(parsing: "providers/p/trips/t1")
@@ -53,7 +54,8 @@ import Testing
         }
         var patch = Trip()
         patch.numberOfPassengers = 9
-        let trip = try TripService.update(created(), with: patch, mask: FieldMask(paths: ["numberOfPassengers"]), now: now)
+        let trip = try TripService.update(
+            created(), with: patch, mask: FieldMask(paths: ["numberOfPassengers"]), now: now)
         #expect(trip.numberOfPassengers == 0)
     }
 
@@ -61,20 +63,28 @@ import Testing
         var trip = try created()
         trip.vehicleId = "v1"
         trip.tripStatus = .enrouteToDropoff
-        let done = try TripService.update(trip, with: Trip(tripStatus: .complete), mask: FieldMask(paths: ["tripStatus"]), now: now)
+        let done = try TripService.update(
+            trip, with: Trip(tripStatus: .complete), mask: FieldMask(paths: ["tripStatus"]), now: now)
         #expect(done.dropoffTime == now)
         #expect(throws: FleetError.self) {
-            try TripService.update(done, with: Trip(tripStatus: .enrouteToDropoff), mask: FieldMask(paths: ["tripStatus"]), now: now)
+            try TripService.update(
+                done, with: Trip(tripStatus: .enrouteToDropoff), mask: FieldMask(paths: ["tripStatus"]), now: now)
         }
-        let canceled = try TripService.update(created(), with: Trip(tripStatus: .canceled), mask: FieldMask(paths: ["tripStatus"]), now: now)
+        let canceled = try TripService.update(
+            created(), with: Trip(tripStatus: .canceled), mask: FieldMask(paths: ["tripStatus"]), now: now)
         #expect(throws: FleetError.self) {
-            try TripService.update(canceled, with: Trip(tripStatus: .new), mask: FieldMask(paths: ["tripStatus"]), now: now)
+            try TripService.update(
+                canceled, with: Trip(tripStatus: .new), mask: FieldMask(paths: ["tripStatus"]), now: now)
         }
     }
 
     @Test func statusesPastNewNeedAVehicle() throws {
-        #expect(throws: FleetError.failedPrecondition("trip providers/p/trips/t1 needs a vehicleId before it can be ENROUTE_TO_PICKUP")) {
-            try TripService.update(created(), with: Trip(tripStatus: .enrouteToPickup), mask: FieldMask(paths: ["tripStatus"]), now: now)
+        #expect(
+            throws: FleetError.failedPrecondition(
+                "trip providers/p/trips/t1 needs a vehicleId before it can be ENROUTE_TO_PICKUP")
+        ) {
+            try TripService.update(
+                created(), with: Trip(tripStatus: .enrouteToPickup), mask: FieldMask(paths: ["tripStatus"]), now: now)
         }
     }
 
@@ -83,7 +93,8 @@ import Testing
         trip.vehicleId = "v1"
         trip.tripStatus = .arrivedAtPickup
         let later = ProtoTimestamp(seconds: now.seconds + 60)
-        let updated = try TripService.update(trip, with: Trip(tripStatus: .enrouteToDropoff), mask: FieldMask(paths: ["tripStatus"]), now: later)
+        let updated = try TripService.update(
+            trip, with: Trip(tripStatus: .enrouteToDropoff), mask: FieldMask(paths: ["tripStatus"]), now: later)
         #expect(updated.pickupTime == later)
     }
 
@@ -95,7 +106,8 @@ import Testing
         var stale = Trip()
         stale.intermediateDestinationsVersion = ProtoTimestamp(seconds: 1)
         #expect(throws: FleetError.self) {
-            try TripService.update(trip, with: stale, mask: FieldMask(paths: ["intermediateDestinationsVersion"]), now: now)
+            try TripService.update(
+                trip, with: stale, mask: FieldMask(paths: ["intermediateDestinationsVersion"]), now: now)
         }
     }
 

@@ -1,13 +1,16 @@
 import FleetModel
-@testable import FleetServer
 import Testing
+
+@testable import FleetServer
 
 @Suite struct VehicleServiceTests {
     let name = try! VehicleName(parsing: "providers/p/vehicles/v1")
     let now = ProtoTimestamp(seconds: 1_735_689_600)
 
     func valid() -> Vehicle {
-        Vehicle(vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4, vehicleType: VehicleType(category: .auto))
+        Vehicle(
+            vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
+            vehicleType: VehicleType(category: .auto))
     }
 
     @Test func createRequiresStateTripTypesCapacityAndType() throws {
@@ -41,7 +44,9 @@ import Testing
         let current = try VehicleService.create(valid(), name: name, now: now)
         var patch = Vehicle()
         patch.lastLocation = VehicleLocation(location: LatLng(latitude: 1, longitude: 2), heading: 0)
-        patch.currentRouteSegment = S2Polyline.encode([LatLng(latitude: 1, longitude: 2), LatLng(latitude: 1.01, longitude: 2)])
+        patch.currentRouteSegment = S2Polyline.encode([
+            LatLng(latitude: 1, longitude: 2), LatLng(latitude: 1.01, longitude: 2),
+        ])
         patch.remainingTimeSeconds = 120
         let mask = FieldMask(paths: ["lastLocation", "currentRouteSegment", "remainingTimeSeconds"])
         let first = try VehicleService.update(current, with: patch, mask: mask, now: now)
@@ -64,7 +69,8 @@ import Testing
             try VehicleService.update(current, with: patch, mask: FieldMask(paths: ["currentRouteSegment"]), now: now)
         }
         patch = Vehicle()
-        patch.lastLocation = VehicleLocation(location: LatLng(latitude: 1, longitude: 2), locationSensor: .fleetEngineLocation)
+        patch.lastLocation = VehicleLocation(
+            location: LatLng(latitude: 1, longitude: 2), locationSensor: .fleetEngineLocation)
         #expect(throws: FleetError.self) {
             try VehicleService.update(current, with: patch, mask: FieldMask(paths: ["lastLocation"]), now: now)
         }
@@ -74,8 +80,12 @@ import Testing
     }
 
     @Test func explicitWaypointOrderMustHoldExactlyTheCurrentStops() throws {
-        let a = TripWaypoint(location: TerminalLocation(point: LatLng(latitude: 1, longitude: 1)), tripId: "a", waypointType: .pickupWaypointType)
-        let b = TripWaypoint(location: TerminalLocation(point: LatLng(latitude: 2, longitude: 2)), tripId: "b", waypointType: .pickupWaypointType)
+        let a = TripWaypoint(
+            location: TerminalLocation(point: LatLng(latitude: 1, longitude: 1)), tripId: "a",
+            waypointType: .pickupWaypointType)
+        let b = TripWaypoint(
+            location: TerminalLocation(point: LatLng(latitude: 2, longitude: 2)), tripId: "b",
+            waypointType: .pickupWaypointType)
         try VehicleService.validateWaypointOrder([b, a], against: [a, b])
         #expect(throws: FleetError.self) { try VehicleService.validateWaypointOrder([a], against: [a, b]) }
         #expect(throws: FleetError.self) { try VehicleService.validateWaypointOrder([a, a], against: [a, b]) }

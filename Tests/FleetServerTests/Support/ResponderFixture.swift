@@ -1,12 +1,13 @@
-import TestSupport
 import FleetModel
-@testable import FleetServer
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOConcurrencyHelpers
 import NIOEmbedded
+import TestSupport
+
+@testable import FleetServer
 
 /// The ordinary request path without a socket: a ``FleetAPI`` over a fresh database and key, requests and contexts
 /// as Hummingbird makes them, and tokens signed with the key.

@@ -11,7 +11,8 @@ import Testing
         glyphs: GlyphSet = .unicode, viewport: Viewport? = nil
     ) -> CellBuffer {
         var renderer = MapRenderer()
-        return renderer.render(scene: scene, viewport: viewport ?? TestScenes.viewport(marker), theme: theme, glyphs: glyphs)
+        return renderer.render(
+            scene: scene, viewport: viewport ?? TestScenes.viewport(marker), theme: theme, glyphs: glyphs)
     }
 
     @Test func brailleTripWithTrafficAndStops() {
@@ -19,7 +20,8 @@ import Testing
     }
 
     @Test func halfBlockTrip() {
-        GoldenFrame.check(render(marker: .halfBlock), named: "trip-halfblock-256", title: "trip, half blocks, 256 colours")
+        GoldenFrame.check(
+            render(marker: .halfBlock), named: "trip-halfblock-256", title: "trip, half blocks, 256 colours")
     }
 
     @Test func asciiTrip() {
@@ -28,11 +30,15 @@ import Testing
     }
 
     @Test func monochromeTrip() {
-        GoldenFrame.check(render(marker: .braille, theme: .monochrome), named: "trip-braille-mono", title: "trip, braille, monochrome")
+        GoldenFrame.check(
+            render(marker: .braille, theme: .monochrome), named: "trip-braille-mono", title: "trip, braille, monochrome"
+        )
     }
 
     @Test func sixteenColourTrip() {
-        GoldenFrame.check(render(marker: .halfBlock, theme: .color16), named: "trip-halfblock-16", title: "trip, half blocks, 16 colours")
+        GoldenFrame.check(
+            render(marker: .halfBlock, theme: .color16), named: "trip-halfblock-16",
+            title: "trip, half blocks, 16 colours")
     }
 
     @Test func zoomedInWithMarkersOffScreen() {

@@ -46,7 +46,8 @@ import Testing
             #expect(frame[cell.column, cell.row].grapheme == Character(arrow), "heading \(heading)")
         }
         let ascii = renderer.render(
-            scene: MapScene(vehicle: MapVehicle(position: TestScenes.origin, heading: 91)), viewport: view, glyphs: .ascii)
+            scene: MapScene(vehicle: MapVehicle(position: TestScenes.origin, heading: 91)), viewport: view,
+            glyphs: .ascii)
         #expect(ascii.text.contains(">"))
         let unknown = renderer.render(scene: MapScene(vehicle: MapVehicle(position: TestScenes.origin)), viewport: view)
         #expect(unknown.text.contains("●"))

@@ -18,7 +18,8 @@ enum TestScenes {
         var roads: [MapRoad] = []
         for i in 0..<5 {
             let east = Double(i) * 200 - 400
-            roads.append(MapRoad(points: [point(east: east, north: -300), point(east: east, north: 300)], rank: .local))
+            roads.append(
+                MapRoad(points: [point(east: east, north: -300), point(east: east, north: 300)], rank: .local))
         }
         for j in 0..<4 {
             let north = Double(j) * 200 - 300
@@ -54,6 +55,7 @@ enum TestScenes {
         labels: [MapLabel(position: point(east: -450, north: 110), text: "Bd Albert 1er")])
 
     static func viewport(_ marker: CanvasMarker = .braille, columns: Int = 60, rows: Int = 20) -> Viewport {
-        Viewport.fitting(points: trip.pointsToFit + [point(east: -500, north: -300)], columns: columns, rows: rows, marker: marker)!
+        Viewport.fitting(
+            points: trip.pointsToFit + [point(east: -500, north: -300)], columns: columns, rows: rows, marker: marker)!
     }
 }

@@ -1,19 +1,27 @@
 import FleetModel
 import Foundation
 import Testing
+
 @testable import RoadMap
 
 @Suite("Road-map file")
 struct RoadMapFileTests {
-    private let sample = RoadMap(attribution: "© test", ways: [
-        RoadWay(id: 5, roadClass: .primary, name: "Rue A", isOneWay: true, maxSpeedKmh: 48.3,
+    private let sample = RoadMap(
+        attribution: "© test",
+        ways: [
+            RoadWay(
+                id: 5, roadClass: .primary, name: "Rue A", isOneWay: true, maxSpeedKmh: 48.3,
                 points: [LatLng(latitude: 43.1, longitude: 7.1), LatLng(latitude: 43.1000001, longitude: 7.1000002)]),
-        RoadWay(id: -3, roadClass: .service, points: [
-            LatLng(latitude: 43.1000001, longitude: 7.1000002), LatLng(latitude: -20.5, longitude: -54.6),
-            LatLng(latitude: 43.1, longitude: 7.1),
-        ]),
-        RoadWay(id: 1 << 40, roadClass: .minor, name: "Rue A", points: [LatLng(latitude: 0, longitude: 0), LatLng(latitude: 0, longitude: 180)]),
-    ])
+            RoadWay(
+                id: -3, roadClass: .service,
+                points: [
+                    LatLng(latitude: 43.1000001, longitude: 7.1000002), LatLng(latitude: -20.5, longitude: -54.6),
+                    LatLng(latitude: 43.1, longitude: 7.1),
+                ]),
+            RoadWay(
+                id: 1 << 40, roadClass: .minor, name: "Rue A",
+                points: [LatLng(latitude: 0, longitude: 0), LatLng(latitude: 0, longitude: 180)]),
+        ])
 
     @Test func roundTripsThroughAFile() throws {
         let directory = try TestFiles.temporaryDirectory()
@@ -43,7 +51,11 @@ struct RoadMapFileTests {
     @Test func aDamagedByteFailsTheChecksum() throws {
         var bytes = RoadMapFile.encode(sample)
         bytes[20] ^= 0x01
-        #expect(throws: RoadMapError(path: "m.roadmap", offset: bytes.count - 4, message: "checksum mismatch: the file is damaged or truncated")) {
+        #expect(
+            throws: RoadMapError(
+                path: "m.roadmap", offset: bytes.count - 4,
+                message: "checksum mismatch: the file is damaged or truncated")
+        ) {
             try RoadMapFile.decode(bytes, path: "m.roadmap")
         }
     }
@@ -51,7 +63,9 @@ struct RoadMapFileTests {
     @Test func aTruncatedFileIsAnError() {
         let bytes = RoadMapFile.encode(sample)
         #expect(throws: RoadMapError.self) { try RoadMapFile.decode(Array(bytes.dropLast(7)), path: "m.roadmap") }
-        #expect(throws: RoadMapError(path: "m.roadmap", offset: 10, message: "truncated: the file ends inside its header")) {
+        #expect(
+            throws: RoadMapError(path: "m.roadmap", offset: 10, message: "truncated: the file ends inside its header")
+        ) {
             try RoadMapFile.decode(Array(bytes.prefix(10)), path: "m.roadmap")
         }
     }
@@ -59,14 +73,19 @@ struct RoadMapFileTests {
     @Test func anotherVersionIsRefusedWithAHint() {
         var bytes = RoadMapFile.encode(sample)
         bytes[8] = 9
-        #expect(throws: RoadMapError(
-            path: "m.roadmap", offset: 8,
-            message: "unsupported road-map version 9 (this tripterm reads version 1; re-import the map)"
-        )) { try RoadMapFile.decode(bytes, path: "m.roadmap") }
+        #expect(
+            throws: RoadMapError(
+                path: "m.roadmap", offset: 8,
+                message: "unsupported road-map version 9 (this tripterm reads version 1; re-import the map)"
+            )
+        ) { try RoadMapFile.decode(bytes, path: "m.roadmap") }
     }
 
     @Test func otherFilesAreNotRoadMaps() throws {
-        #expect(throws: RoadMapError(path: "a.json", offset: 0, message: "not a road-map file (it does not start with TRIPROAD)")) {
+        #expect(
+            throws: RoadMapError(
+                path: "a.json", offset: 0, message: "not a road-map file (it does not start with TRIPROAD)")
+        ) {
             try RoadMapFile.decode(Array("{\"trips\": []}".utf8), path: "a.json")
         }
         let directory = try TestFiles.temporaryDirectory()
@@ -85,9 +104,16 @@ struct RoadMapFileTests {
 
     /// A file whose checksum is right but whose content is not (a buggy writer) still fails cleanly, at the byte.
     @Test func badContentWithAValidChecksumNamesTheOffset() {
-        var bytes = Array(RoadMapFile.encode(RoadMap(attribution: "", ways: [
-            RoadWay(id: 1, roadClass: .road, points: [LatLng(latitude: 1, longitude: 1), LatLng(latitude: 2, longitude: 2)]),
-        ])).dropLast(4))
+        var bytes = Array(
+            RoadMapFile.encode(
+                RoadMap(
+                    attribution: "",
+                    ways: [
+                        RoadWay(
+                            id: 1, roadClass: .road,
+                            points: [LatLng(latitude: 1, longitude: 1), LatLng(latitude: 2, longitude: 2)])
+                    ])
+            ).dropLast(4))
         // Header (12), attribution length (1), name count (1), point count (1) + 2 points (4 varints of ≤ 5 bytes).
         guard let classOffset = bytes.indices.reversed().first(where: { bytes[$0] == RoadClass.road.rawValue }) else {
             Issue.record("no class byte")
@@ -95,20 +121,31 @@ struct RoadMapFileTests {
         }
         bytes[classOffset] = 200
         let checksum = RoadMapFile.crc(bytes[...])
-        bytes += [UInt8(checksum & 0xFF), UInt8(checksum >> 8 & 0xFF), UInt8(checksum >> 16 & 0xFF), UInt8(checksum >> 24)]
+        bytes += [
+            UInt8(checksum & 0xFF), UInt8(checksum >> 8 & 0xFF), UInt8(checksum >> 16 & 0xFF), UInt8(checksum >> 24),
+        ]
         #expect(throws: RoadMapError(path: "m.roadmap", offset: classOffset, message: "unknown road class 200")) {
             try RoadMapFile.decode(bytes, path: "m.roadmap")
         }
     }
 
     @Test func impossibleCoordinatesAreClampedNotFatal() throws {
-        let odd = RoadMap(attribution: "", ways: [RoadWay(id: 1, roadClass: .road, points: [
-            LatLng(latitude: .nan, longitude: 7), LatLng(latitude: 95, longitude: -200),
-        ])])
+        let odd = RoadMap(
+            attribution: "",
+            ways: [
+                RoadWay(
+                    id: 1, roadClass: .road,
+                    points: [
+                        LatLng(latitude: .nan, longitude: 7), LatLng(latitude: 95, longitude: -200),
+                    ])
+            ])
         let back = try RoadMapFile.decode(RoadMapFile.encode(odd), path: "odd.roadmap")
         #expect(back.ways[0].points == [LatLng(latitude: 0, longitude: 7), LatLng(latitude: 90, longitude: -180)])
         #expect(RoadGraph(odd).nearest(to: LatLng(latitude: .infinity, longitude: 0)) == nil)
-        #expect(RoadGraph(back).wayIndices(intersecting: GeoBox(minLatitude: 1, minLongitude: 1, maxLatitude: 0, maxLongitude: 0)).isEmpty)
+        #expect(
+            RoadGraph(back).wayIndices(
+                intersecting: GeoBox(minLatitude: 1, minLongitude: 1, maxLatitude: 0, maxLongitude: 0)
+            ).isEmpty)
     }
 
     @Test func errorsReadLikeCompilerMessages() {

@@ -1,5 +1,6 @@
 import FleetModel
 import Testing
+
 @testable import RoadMap
 
 /// Routing on the made-up block of Fixtures/grid.osm, where every right answer can be worked out by hand.
@@ -23,11 +24,12 @@ struct GridRoutingTests {
 
     @Test func aRouteAgainstTheOneWayGoesRoundTheBlock() throws {
         let route = try #require(graph.route(from: onSouthStreet(7.42225), to: onSouthStreet(7.42025)))
-        #expect(route.points == [
-            onSouthStreet(7.42225), onSouthStreet(7.4225), LatLng(latitude: 43.7309, longitude: 7.4225),
-            LatLng(latitude: 43.7309, longitude: 7.42125), LatLng(latitude: 43.7309, longitude: 7.42),
-            onSouthStreet(7.42), onSouthStreet(7.42025),
-        ])
+        #expect(
+            route.points == [
+                onSouthStreet(7.42225), onSouthStreet(7.4225), LatLng(latitude: 43.7309, longitude: 7.4225),
+                LatLng(latitude: 43.7309, longitude: 7.42125), LatLng(latitude: 43.7309, longitude: 7.42),
+                onSouthStreet(7.42), onSouthStreet(7.42025),
+            ])
         #expect(abs(route.lengthMeters - 442) < 2)
     }
 
@@ -36,9 +38,10 @@ struct GridRoutingTests {
         #expect(forward.points.count == 2)
         let backward = try #require(graph.route(from: onSouthStreet(7.4202), to: onSouthStreet(7.4201)))
         #expect(backward.lengthMeters > 400)
-        let twoWay = try #require(graph.route(
-            from: LatLng(latitude: 43.7309, longitude: 7.4202), to: LatLng(latitude: 43.7309, longitude: 7.4201)
-        ))
+        let twoWay = try #require(
+            graph.route(
+                from: LatLng(latitude: 43.7309, longitude: 7.4202), to: LatLng(latitude: 43.7309, longitude: 7.4201)
+            ))
         #expect(twoWay.points.count == 2 && abs(twoWay.lengthMeters - 8.04) < 0.1)
     }
 
@@ -68,13 +71,21 @@ struct GridRoutingTests {
     }
 
     @Test func unreachableDestinationsGiveNoRoute() {
-        let island = RoadMap(attribution: "", ways: [
-            RoadWay(id: 1, roadClass: .road, isOneWay: true, points: [LatLng(latitude: 0, longitude: 0), LatLng(latitude: 0, longitude: 0.01)]),
-            RoadWay(id: 2, roadClass: .road, points: [LatLng(latitude: 1, longitude: 0), LatLng(latitude: 1, longitude: 0.01)]),
-        ])
+        let island = RoadMap(
+            attribution: "",
+            ways: [
+                RoadWay(
+                    id: 1, roadClass: .road, isOneWay: true,
+                    points: [LatLng(latitude: 0, longitude: 0), LatLng(latitude: 0, longitude: 0.01)]),
+                RoadWay(
+                    id: 2, roadClass: .road,
+                    points: [LatLng(latitude: 1, longitude: 0), LatLng(latitude: 1, longitude: 0.01)]),
+            ])
         let graph = RoadGraph(island)
-        #expect(graph.route(from: LatLng(latitude: 0, longitude: 0.001), to: LatLng(latitude: 1, longitude: 0.005)) == nil)
-        #expect(graph.route(from: LatLng(latitude: 0, longitude: 0.009), to: LatLng(latitude: 0, longitude: 0.001)) == nil)
+        #expect(
+            graph.route(from: LatLng(latitude: 0, longitude: 0.001), to: LatLng(latitude: 1, longitude: 0.005)) == nil)
+        #expect(
+            graph.route(from: LatLng(latitude: 0, longitude: 0.009), to: LatLng(latitude: 0, longitude: 0.001)) == nil)
         #expect(RoadGraph(RoadMap(attribution: "", ways: [])).nearest(to: LatLng(latitude: 0, longitude: 0)) == nil)
     }
 

@@ -1,5 +1,6 @@
 import FleetModel
 import Testing
+
 @testable import RoadMap
 
 /// The committed Assets/maps/monaco.roadmap, imported from OpenStreetMap (© OpenStreetMap contributors, ODbL).
@@ -13,7 +14,9 @@ struct MonacoRoadMapTests {
 
     private var map: RoadMap { graph.map }
 
-    @Test(arguments: ["Boulevard Princesse Charlotte", "Avenue de Monte-Carlo", "Boulevard Albert 1er", "Avenue Princesse Grace"])
+    @Test(arguments: [
+        "Boulevard Princesse Charlotte", "Avenue de Monte-Carlo", "Boulevard Albert 1er", "Avenue Princesse Grace",
+    ])
     func knownStreetsArePresent(name: String) {
         #expect(!map.ways(named: name).isEmpty)
     }
@@ -73,7 +76,8 @@ struct MonacoRoadMapTests {
     @Test func snapsNearBoulevardPrincesseCharlotte() throws {
         let way = try #require(map.ways(named: "Boulevard Princesse Charlotte").first)
         let onRoad = Geo.interpolate(way.points[0], way.points[1], fraction: 0.5)
-        let nearby = Geo.destination(from: onRoad, bearing: Geo.bearing(from: way.points[0], to: way.points[1]) + 90, distance: 4)
+        let nearby = Geo.destination(
+            from: onRoad, bearing: Geo.bearing(from: way.points[0], to: way.points[1]) + 90, distance: 4)
         let snap = try #require(graph.nearest(to: nearby))
         // Another carriageway may lie nearer, but never farther than the boulevard itself.
         #expect(snap.distanceMeters <= 4.01)
@@ -98,7 +102,8 @@ struct MonacoRoadMapTests {
             let projection = LocalProjection(origin: probe)
             let nearest = map.ways.flatMap { way in
                 zip(way.points, way.points.dropFirst()).map {
-                    RoadGraph.closest(projection.project(probe), projection.project($0.0), projection.project($0.1)).1.squareRoot()
+                    RoadGraph.closest(projection.project(probe), projection.project($0.0), projection.project($0.1)).1
+                        .squareRoot()
                 }
             }.min()!
             #expect(abs(snap.distanceMeters - nearest) < 0.5, "probe \(probe)")

@@ -1,7 +1,8 @@
-import TestSupport
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
+
 @testable import RoadMap
 
 @Suite("OSM import")
@@ -23,7 +24,8 @@ struct OSMImporterTests {
     @Test func readsClassNameOneWayAndMaxSpeed() throws {
         let ways = Dictionary(uniqueKeysWithValues: try importGrid().map.ways.map { ($0.id, $0) })
         let south = try #require(ways[100])
-        #expect(south.roadClass == .residential && south.name == "Rue du Sud" && south.isOneWay && south.maxSpeedKmh == nil)
+        #expect(
+            south.roadClass == .residential && south.name == "Rue du Sud" && south.isOneWay && south.maxSpeedKmh == nil)
         let middle = try #require(ways[101])
         #expect(middle.roadClass == .secondary && !middle.isOneWay && middle.maxSpeedKmh == 50)
         #expect(ways[103]?.maxSpeedKmh == 32.2)  // 20 mph, kept to 0.1 km/h
@@ -41,7 +43,10 @@ struct OSMImporterTests {
         let (map, summary) = try importGrid()
         let service = map.ways.filter { $0.id == 110 }
         #expect(service.count == 1)
-        #expect(service.first?.points == [LatLng(latitude: 43.73, longitude: 7.42125), LatLng(latitude: 43.7305, longitude: 7.4218)])
+        #expect(
+            service.first?.points == [
+                LatLng(latitude: 43.73, longitude: 7.42125), LatLng(latitude: 43.7305, longitude: 7.4218),
+            ])
         #expect(summary.missingPoints == 2)
     }
 
@@ -57,7 +62,8 @@ struct OSMImporterTests {
         let plain = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestFiles.gridFixture)))
         let cut = plain.count / 2
         let path = try TestFiles.write(
-            TestFiles.gzip(Array(plain[..<cut])) + TestFiles.gzip(Array(plain[cut...])), named: "two.osm.gz", in: directory
+            TestFiles.gzip(Array(plain[..<cut])) + TestFiles.gzip(Array(plain[cut...])), named: "two.osm.gz",
+            in: directory
         )
         #expect(try OSMImporter.importFile(path: path).map == importGrid().map)
     }
@@ -77,7 +83,9 @@ struct OSMImporterTests {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
         if !bytes.starts(with: [0x1F, 0x8B]) { bytes = TestFiles.gzip(bytes) }
         let path = try TestFiles.write(bytes.prefix(bytes.count - 100), named: "cut.osm.gz", in: directory)
-        #expect(throws: RoadMapError(path: path, message: "truncated gzip data (the file ends in the middle of the stream)")) {
+        #expect(
+            throws: RoadMapError(path: path, message: "truncated gzip data (the file ends in the middle of the stream)")
+        ) {
             try OSMImporter.importFile(path: path)
         }
     }
@@ -92,23 +100,40 @@ struct OSMImporterTests {
     }
 
     @Test(arguments: [
-        ("PBF\u{0}\u{1}binary", 1, "not XML (it does not start with '<'; an .osm.pbf file needs converting to .osm first)"),
-        ("<?xml version='1.0'?>\n<html><body/></html>\n", 2, "not an OpenStreetMap XML file (its root element is <html>, not <osm>)"),
-        ("<osm>\n<node id='1' lat='1' lon='1'/>\n<way id='5'>\n<nd ref='1'/>", 4, "the file ends inside <way> opened on line 3 (is it truncated?)"),
-        ("<osm>\n<node id='1' lat='1' lon='1'/>\n<way id='5'>\n<nd ref='1", 4, "the file ends inside a tag (is it truncated?)"),
+        (
+            "PBF\u{0}\u{1}binary", 1,
+            "not XML (it does not start with '<'; an .osm.pbf file needs converting to .osm first)"
+        ),
+        (
+            "<?xml version='1.0'?>\n<html><body/></html>\n", 2,
+            "not an OpenStreetMap XML file (its root element is <html>, not <osm>)"
+        ),
+        (
+            "<osm>\n<node id='1' lat='1' lon='1'/>\n<way id='5'>\n<nd ref='1'/>", 4,
+            "the file ends inside <way> opened on line 3 (is it truncated?)"
+        ),
+        (
+            "<osm>\n<node id='1' lat='1' lon='1'/>\n<way id='5'>\n<nd ref='1", 4,
+            "the file ends inside a tag (is it truncated?)"
+        ),
         ("<osm>\n<node id='x' lat='1' lon='1'/>\n</osm>", 2, "a <node> without a valid id, lat and lon"),
         ("<osm>\n<node id='1' lat='1' lon='1'>\n</way>\n</osm>", 3, "unexpected </way>"),
     ])
     func badXMLNamesTheLine(text: String, line: Int, message: String) throws {
         let directory = try TestFiles.temporaryDirectory()
         let path = try TestFiles.write(Array(text.utf8), named: "bad.osm", in: directory)
-        #expect(throws: RoadMapError(path: path, line: line, message: message)) { try OSMImporter.importFile(path: path) }
+        #expect(throws: RoadMapError(path: path, line: line, message: message)) {
+            try OSMImporter.importFile(path: path)
+        }
     }
 
     @Test func aRoadMapIsNotImportedAgain() {
-        #expect(throws: RoadMapError(
-            path: TestFiles.monacoRoadMap, message: "this is already a road-map file; import reads OpenStreetMap XML"
-        )) { try OSMImporter.importFile(path: TestFiles.monacoRoadMap) }
+        #expect(
+            throws: RoadMapError(
+                path: TestFiles.monacoRoadMap,
+                message: "this is already a road-map file; import reads OpenStreetMap XML"
+            )
+        ) { try OSMImporter.importFile(path: TestFiles.monacoRoadMap) }
     }
 
     @Test func aFileWithoutRoadsIsAnError() throws {
@@ -118,17 +143,24 @@ struct OSMImporterTests {
             <way id="3"><nd ref="1"/><nd ref="2"/><tag k="highway" v="footway"/></way></osm>
             """
         let path = try TestFiles.write(Array(text.utf8), named: "paths.osm", in: directory)
-        #expect(throws: RoadMapError(
-            path: path, message: "no drivable roads: none of its 1 ways is a highway=* road with at least 2 known points"
-        )) { try OSMImporter.importFile(path: path) }
+        #expect(
+            throws: RoadMapError(
+                path: path,
+                message: "no drivable roads: none of its 1 ways is a highway=* road with at least 2 known points"
+            )
+        ) { try OSMImporter.importFile(path: path) }
     }
 
     @Test func missingAndEmptyFilesAreErrors() throws {
         let directory = try TestFiles.temporaryDirectory()
         let missing = directory.appendingPathComponent("nope.osm").path
-        #expect(throws: RoadMapError(path: missing, message: "no such file")) { try OSMImporter.importFile(path: missing) }
+        #expect(throws: RoadMapError(path: missing, message: "no such file")) {
+            try OSMImporter.importFile(path: missing)
+        }
         let empty = try TestFiles.write([], named: "empty.osm", in: directory)
-        #expect(throws: RoadMapError(path: empty, message: "the file is empty")) { try OSMImporter.importFile(path: empty) }
+        #expect(throws: RoadMapError(path: empty, message: "the file is empty")) {
+            try OSMImporter.importFile(path: empty)
+        }
     }
 
     @Test func commentsAttributesOnSeveralLinesAndQuotedAngleBracketsAreRead() throws {
@@ -144,7 +176,8 @@ struct OSMImporterTests {
         let path = try TestFiles.write(Array(text.utf8), named: "odd.osm", in: directory)
         let way = try #require(try OSMImporter.importFile(path: path).map.ways.first)
         #expect(way.name == "A <B> éé")
-        #expect(way.points == [LatLng(latitude: 1.5, longitude: -2.25), LatLng(latitude: 1.5000001, longitude: -2.2500009)])
+        #expect(
+            way.points == [LatLng(latitude: 1.5, longitude: -2.25), LatLng(latitude: 1.5000001, longitude: -2.2500009)])
     }
 
     /// The committed Monaco map is what importing the shared extract gives today.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RoadMap
 
 @Suite("OSM tag parsing")
@@ -36,8 +37,10 @@ struct TagParsingTests {
     }
 
     @Test func drivableHighwaysHaveClassesAndRanks() throws {
-        for value in ["motorway", "trunk", "primary", "secondary", "tertiary", "unclassified", "residential",
-                      "living_street", "service", "road", "motorway_link", "primary_link"] {
+        for value in [
+            "motorway", "trunk", "primary", "secondary", "tertiary", "unclassified", "residential",
+            "living_street", "service", "road", "motorway_link", "primary_link",
+        ] {
             let roadClass = try #require(RoadClass(highway: value))
             #expect(roadClass.highwayValue == value)
         }

@@ -1,6 +1,6 @@
-import TestSupport
 import CZlib
 import Foundation
+import TestSupport
 
 /// Where the tests' inputs live, and scratch files they write.
 enum TestFiles {
@@ -28,7 +28,10 @@ enum TestFiles {
     static func gzip(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()
         // 15 + 16: gzip wrapper, largest window.
-        precondition(deflateInit2_(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        precondition(
+            deflateInit2_(
+                &stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)
+            ) == Z_OK)
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 64)
         var input = bytes

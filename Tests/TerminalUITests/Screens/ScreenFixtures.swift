@@ -34,8 +34,9 @@ enum ScreenFixtures {
                     LatLng(latitude: path[8].latitude, longitude: path[0].longitude - 0.004),
                     LatLng(latitude: path[8].latitude, longitude: path[11].longitude + 0.004),
                 ], rank: .secondary, name: "本町通り"),
-            MapRoad(points: [shifted(path[0], east: -0.002), shifted(path[6], east: 0.006)], rank: .local,
-                    name: "Rue Grimaldi"),
+            MapRoad(
+                points: [shifted(path[0], east: -0.002), shifted(path[6], east: 0.006)], rank: .local,
+                name: "Rue Grimaldi"),
         ]
     }()
 
@@ -64,9 +65,11 @@ enum ScreenFixtures {
     }
 
     static func replayMode(paused: Bool = false) -> TripScreenMode {
-        .replay(ReplayStatus(
-            position: TripViewFixtures.start + .seconds(25), start: TripViewFixtures.start,
-            end: TripViewFixtures.start + .seconds(70), speed: .factor(10), isPaused: paused, ticks: [1.0 / 7, 3.0 / 7]))
+        .replay(
+            ReplayStatus(
+                position: TripViewFixtures.start + .seconds(25), start: TripViewFixtures.start,
+                end: TripViewFixtures.start + .seconds(70), speed: .factor(10), isPaused: paused,
+                ticks: [1.0 / 7, 3.0 / 7]))
     }
 
     /// The fixture trip with its trail and stops ahead, as a rider sees it a few seconds after an update.

@@ -67,7 +67,8 @@ import TripFollowing
 
     @Test func tooSmall() {
         let frame = ScreenFixtures.tripFrame(
-            ScreenFixtures.riderState(), mode: .rider(pollInterval: .seconds(5)), size: TerminalSize(width: 29, height: 8))
+            ScreenFixtures.riderState(), mode: .rider(pollInterval: .seconds(5)),
+            size: TerminalSize(width: 29, height: 8))
         ScreenFixtures.check(frame, named: "too-small-29x8", title: "rider 29×8")
     }
 }

@@ -13,7 +13,8 @@ import Testing
     func everyBindingIsDocumented(kind: TripScreenKind) throws {
         let text = try String(contentsOf: Self.doc, encoding: .utf8)
         for entry in KeyBindings(kind: kind).entries {
-            #expect(text.contains("| `\(entry.keys)` | \(entry.help) |"), "docs/keys.md lacks \(entry.keys): \(entry.help)")
+            #expect(
+                text.contains("| `\(entry.keys)` | \(entry.help) |"), "docs/keys.md lacks \(entry.keys): \(entry.help)")
         }
     }
 

@@ -11,7 +11,9 @@ import Testing
 
     /// A horizontal road through row `row`, `length` cells wide, starting at `column`.
     static func road(_ name: String?, rank: RoadRank, row: Int, column: Int = 10, length: Int = 30) -> MapRoad {
-        MapRoad(points: (column...(column + length)).map { viewport.coordinate(column: $0, row: row) }, rank: rank, name: name)
+        MapRoad(
+            points: (column...(column + length)).map { viewport.coordinate(column: $0, row: row) }, rank: rank,
+            name: name)
     }
 
     /// The cells a label covers on screen: from two cells right of its point.
@@ -37,14 +39,19 @@ import Testing
 
     @Test func eachNameOnceAndClearOfStops() {
         let stop = Self.viewport.coordinate(column: 30, row: 10)  // where the name of the row-10 stretch would start
-        let roads = [Self.road("Quai Antoine 1er", rank: .secondary, row: 10), Self.road("Quai Antoine 1er", rank: .secondary, row: 18)]
+        let roads = [
+            Self.road("Quai Antoine 1er", rank: .secondary, row: 10),
+            Self.road("Quai Antoine 1er", rank: .secondary, row: 18),
+        ]
         let labels = RoadLabeller.place(roads: roads, in: Self.viewport, avoiding: [stop], ascii: false)
         #expect(labels.count == 1)
         #expect(labels.first.map { Self.span($0).row } == 18, "the stretch under the stop is passed over")
     }
 
     @Test func asciiFoldsAccents() {
-        let labels = RoadLabeller.place(roads: [Self.road("Rue Grimaldi à Fontvieille", rank: .primary, row: 8)], in: Self.viewport, avoiding: [], ascii: true)
+        let labels = RoadLabeller.place(
+            roads: [Self.road("Rue Grimaldi à Fontvieille", rank: .primary, row: 8)], in: Self.viewport, avoiding: [],
+            ascii: true)
         #expect(labels.first?.text.allSatisfy(\.isASCII) == true)
     }
 }

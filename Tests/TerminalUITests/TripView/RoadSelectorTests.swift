@@ -10,7 +10,9 @@ import Testing
     static let monaco = LatLng(latitude: 43.7384, longitude: 7.4246)
 
     static func road(_ rank: RoadRank, at centre: LatLng, name: String) -> MapRoad {
-        MapRoad(points: [centre, LatLng(latitude: centre.latitude + 0.001, longitude: centre.longitude + 0.001)], rank: rank, name: name)
+        MapRoad(
+            points: [centre, LatLng(latitude: centre.latitude + 0.001, longitude: centre.longitude + 0.001)],
+            rank: rank, name: name)
     }
 
     static let roads = [
@@ -37,7 +39,8 @@ import Testing
         let first = selector.roads(for: view)
         let panned = selector.roads(for: view.panned(columns: 3, rows: 1))
         #expect(first == panned)
-        let elsewhere = selector.roads(for: Viewport(centre: LatLng(latitude: 48.8566, longitude: 2.3522), zoom: 16, columns: 80, rows: 24))
+        let elsewhere = selector.roads(
+            for: Viewport(centre: LatLng(latitude: 48.8566, longitude: 2.3522), zoom: 16, columns: 80, rows: 24))
         #expect(elsewhere.compactMap(\.name) == ["Paris primary"])
     }
 }

@@ -1,9 +1,9 @@
-import TripRecordings
 import FleetModel
 import Foundation
 import MapRendering
 import Testing
 import TripFollowing
+import TripRecordings
 
 @testable import TerminalUI
 
@@ -24,7 +24,8 @@ import TripFollowing
             run = ReplayRun(recording: recording, speed: .factor(10))
             run.clock.pause()
             let clock = run.clock
-            subscriber = TripViewSubscriber(tripName: recording.tripName, backendName: "replay test", now: { clock.timestamp })
+            subscriber = TripViewSubscriber(
+                tripName: recording.tripName, backendName: "replay test", now: { clock.timestamp })
             await run.model.register(subscriber)
             await run.model.refresh()
             controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)

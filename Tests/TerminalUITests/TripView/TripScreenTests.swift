@@ -9,7 +9,10 @@ import Testing
 @Suite struct TripScreenTests {
     let now = TripViewFixtures.start + .seconds(5)
 
-    func frame(_ state: TripViewState, mode: TripScreenMode = .rider(pollInterval: .seconds(5)), size: TerminalSize = TerminalSize(width: 110, height: 30), ascii: Bool = false, help: Bool = false) -> CellBuffer {
+    func frame(
+        _ state: TripViewState, mode: TripScreenMode = .rider(pollInterval: .seconds(5)),
+        size: TerminalSize = TerminalSize(width: 110, height: 30), ascii: Bool = false, help: Bool = false
+    ) -> CellBuffer {
         TripScreen(state: state, mode: mode, now: now, timeZone: TripViewFixtures.utc, ascii: ascii, showHelp: help)
             .compose(size: size, map: nil)
     }
@@ -37,8 +40,9 @@ import Testing
 
     @Test func recoverableFailuresShowTheirRetryCountdown() {
         var state = TripViewFixtures.state()
-        state.failure = TripViewFailure(error: TripServiceError(code: .unavailable, message: "connection refused", transport: .connectionRefused),
-                                        count: 3, at: now + .seconds(-1), retryDelay: .seconds(4))
+        state.failure = TripViewFailure(
+            error: TripServiceError(code: .unavailable, message: "connection refused", transport: .connectionRefused),
+            count: 3, at: now + .seconds(-1), retryDelay: .seconds(4))
         let bar = frame(state).lines[28]
         #expect(bar.contains("⟳ recoverable UNAVAILABLE: connection refused — retrying in 3 s (3×)"))
         #expect(bar.contains("http://127.0.0.1:8787 · every 5 s"))
@@ -46,8 +50,9 @@ import Testing
 
     @Test func clientFailuresSayWhatToDo() {
         var state = TripViewFixtures.state()
-        state.failure = TripViewFailure(error: TripServiceError(code: .permissionDenied, message: "token is for trip other"),
-                                        count: 1, at: now, retryDelay: .seconds(15))
+        state.failure = TripViewFailure(
+            error: TripServiceError(code: .permissionDenied, message: "token is for trip other"),
+            count: 1, at: now, retryDelay: .seconds(15))
         let bar = frame(state, size: TerminalSize(width: 200, height: 30)).lines[28]
         #expect(bar.contains("✖ client PERMISSION_DENIED: token is for trip other — the token does not allow this"))
     }
@@ -59,8 +64,9 @@ import Testing
     }
 
     @Test func theReplayTimelineShowsPlayStateSpeedPositionAndTicks() {
-        let status = ReplayStatus(position: TripViewFixtures.start + .seconds(30), start: TripViewFixtures.start,
-                                  end: TripViewFixtures.start + .seconds(120), speed: .factor(20), isPaused: false, ticks: [0.5])
+        let status = ReplayStatus(
+            position: TripViewFixtures.start + .seconds(30), start: TripViewFixtures.start,
+            end: TripViewFixtures.start + .seconds(120), speed: .factor(20), isPaused: false, ticks: [0.5])
         let lines = frame(TripViewFixtures.state(), mode: .replay(status)).lines
         let timeline = lines[27]
         #expect(timeline.hasPrefix(" ▶ ×20 0:30 "))
@@ -78,8 +84,11 @@ import Testing
 
     @Test func asciiModeDrawsOnlyAscii() {
         var state = TripViewFixtures.state()
-        state.failure = TripViewFailure(error: TripServiceError(code: .unavailable, message: "down"), count: 1, at: now, retryDelay: .seconds(2))
-        let status = ReplayStatus(position: now, start: TripViewFixtures.start, end: now + .seconds(60), speed: .realtime, isPaused: true, ticks: [0.2])
+        state.failure = TripViewFailure(
+            error: TripServiceError(code: .unavailable, message: "down"), count: 1, at: now, retryDelay: .seconds(2))
+        let status = ReplayStatus(
+            position: now, start: TripViewFixtures.start, end: now + .seconds(60), speed: .realtime, isPaused: true,
+            ticks: [0.2])
         let text = frame(state, mode: .replay(status), ascii: true, help: true).text
         // Degree signs and the data's own text aside, every glyph the screen adds is ASCII.
         let foreign = text.unicodeScalars.filter { !$0.isASCII && $0 != "°" }

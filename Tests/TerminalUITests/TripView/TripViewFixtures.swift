@@ -1,7 +1,7 @@
-import TripRecordings
 import FleetModel
 import Foundation
 import TripFollowing
+import TripRecordings
 
 @testable import TerminalUI
 
@@ -10,13 +10,16 @@ import TripFollowing
 enum TripViewFixtures {
     static let name = try! TripName(parsing: "providers/test/trips/trip-1")
     static let start = try! ProtoTimestamp(rfc3339: "2026-11-01T09:00:00Z")
-    static let path = (0..<12).map { LatLng(latitude: 43.7300 + Double($0) * 0.0008, longitude: 7.4200 + Double($0) * 0.0006) }
+    static let path = (0..<12).map {
+        LatLng(latitude: 43.7300 + Double($0) * 0.0008, longitude: 7.4200 + Double($0) * 0.0006)
+    }
     static let pickup = path[4]
     static let dropoff = path[11]
 
     static func trip(_ status: TripStatus, vehicleAt index: Int?) -> Trip {
-        var trip = Trip(name: name.description, tripStatus: status, tripType: .exclusive,
-                        pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
+        var trip = Trip(
+            name: name.description, tripStatus: status, tripType: .exclusive,
+            pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
         if let index {
             trip.lastLocation = VehicleLocation(location: path[index], heading: 30, speed: 8, updateTime: start)
             let target = status == .enrouteToPickup ? 4 : 11
@@ -37,7 +40,9 @@ enum TripViewFixtures {
         for (offset, (status, index)) in statuses.enumerated() {
             events.append(.snapshot(trip(status, vehicleAt: index), at: start + .seconds(Int64(offset + 1) * 10)))
         }
-        events.insert(.failure(TripServiceError(code: .unavailable, message: "connection refused"), at: start + .seconds(25)), at: 3)
+        events.insert(
+            .failure(TripServiceError(code: .unavailable, message: "connection refused"), at: start + .seconds(25)),
+            at: 3)
         return TripRecording(tripName: name, source: "test", events: events)
     }
 

@@ -56,7 +56,8 @@ import TripRecordings
     @Test func aTeleportOutAndBackIsOneSpeedJump() {
         var script = DriveScript()
         script.position = { t in
-            t == 250 ? Geo.destination(from: DriveScript.cleanPosition(t)!, bearing: 90, distance: 5000)
+            t == 250
+                ? Geo.destination(from: DriveScript.cleanPosition(t)!, bearing: 90, distance: 5000)
                 : DriveScript.cleanPosition(t)
         }
         let found = Self.only(.speedJump, in: Self.findings(script))
@@ -80,8 +81,10 @@ import TripRecordings
 
     @Test func staying150SecondsInOnePlaceIsADwell() {
         var script = DriveScript()
-        script.statuses = [(0, .new), (10, .enrouteToPickup), (170, .arrivedAtPickup), (190, .enrouteToDropoff),
-                           (740, .complete)]
+        script.statuses = [
+            (0, .new), (10, .enrouteToPickup), (170, .arrivedAtPickup), (190, .enrouteToDropoff),
+            (740, .complete),
+        ]
         script.reportTimes = Array(stride(from: 10.0, through: 740, by: 5))
         // Parked from 300 s to 450 s, a few metres of GPS noise around one point; then on, 150 s later than planned.
         script.position = { t in
@@ -120,7 +123,8 @@ import TripRecordings
         // A minute at one place, a day without reports, a minute there again.
         var script = DriveScript()
         script.statuses = [(0, .new), (10, .enrouteToPickup)]
-        script.reportTimes = Array(stride(from: 10.0, through: 70, by: 5))
+        script.reportTimes =
+            Array(stride(from: 10.0, through: 70, by: 5))
             + Array(stride(from: 86_410.0, through: 86_470, by: 5))
         script.position = { _ in DriveScript.origin }
         script.etaShift = { $0 }
@@ -150,14 +154,17 @@ import TripRecordings
 
     @Test func offRouteEpisodesAreFindings() {
         var script = DriveScript()
-        script.navigation = [(10, .enrouteToDestination), (250, .offRoute), (280, .enrouteToDestination),
-                             (400, .offRoute)]
+        script.navigation = [
+            (10, .enrouteToDestination), (250, .offRoute), (280, .enrouteToDestination),
+            (400, .offRoute),
+        ]
         let found = Self.only(.offRoute, in: Self.findings(script))
         #expect(found.map(\.start) == [Self.at(250), Self.at(400)])
         #expect(found.map(\.end) == [Self.at(280), Self.at(590)])
-        #expect(found.map(\.detail) == [
-            "navigation OFF_ROUTE for 30 s", "navigation OFF_ROUTE for 3 min 10 s until the data ends",
-        ])
+        #expect(
+            found.map(\.detail) == [
+                "navigation OFF_ROUTE for 30 s", "navigation OFF_ROUTE for 3 min 10 s until the data ends",
+            ])
     }
 
     @Test func aDeviceClockFarFromTheServersIsClockSkew() {
@@ -171,8 +178,10 @@ import TripRecordings
 
     @Test func aStatusGoingBackIsAnError() {
         var script = DriveScript()
-        script.statuses = [(0, .new), (10, .enrouteToPickup), (170, .arrivedAtPickup), (190, .enrouteToDropoff),
-                           (300, .enrouteToPickup), (310, .enrouteToDropoff), (590, .complete)]
+        script.statuses = [
+            (0, .new), (10, .enrouteToPickup), (170, .arrivedAtPickup), (190, .enrouteToDropoff),
+            (300, .enrouteToPickup), (310, .enrouteToDropoff), (590, .complete),
+        ]
         let found = Self.findings(script).filter { $0.kind == .statusOrder }
         #expect(found.map(\.start) == [Self.at(190)])
         #expect(found.map(\.end) == [Self.at(300)])
@@ -184,9 +193,12 @@ import TripRecordings
         var script = DriveScript()
         script.statuses = [(0, .new), (10, .enrouteToPickup), (100, .complete), (200, .enrouteToDropoff)]
         let details = Self.findings(script).filter { $0.kind == .statusOrder }.map(\.detail)
-        #expect(details == ["COMPLETE from ENROUTE_TO_PICKUP: the rider was never picked up",
-                            "left COMPLETE for ENROUTE_TO_DROPOFF: COMPLETE is final",
-                            "the data ends at ENROUTE_TO_DROPOFF, without COMPLETE or CANCELED"])
+        #expect(
+            details == [
+                "COMPLETE from ENROUTE_TO_PICKUP: the rider was never picked up",
+                "left COMPLETE for ENROUTE_TO_DROPOFF: COMPLETE is final",
+                "the data ends at ENROUTE_TO_DROPOFF, without COMPLETE or CANCELED",
+            ])
 
         var unassigned = DriveScript()
         unassigned.vehicleId = { $0 >= 20 ? "car-1" : "" }

@@ -54,8 +54,9 @@ import TripRecordings
         // One entry per change.
         #expect(zip(recording.navigation, recording.navigation.dropFirst()).allSatisfy { $0.status != $1.status })
         // Trip files cannot hold it: the same trip written out and read back has none.
-        let tripFile = try #require(RecordingLoader.load(path: Repository.file("Assets/trips/jump-demo-a51c8f15.jsonl"))
-            .recordings.first)
+        let tripFile = try #require(
+            RecordingLoader.load(path: Repository.file("Assets/trips/jump-demo-a51c8f15.jsonl"))
+                .recordings.first)
         #expect(tripFile.navigation.isEmpty)
     }
 }

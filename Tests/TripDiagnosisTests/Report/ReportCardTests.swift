@@ -12,7 +12,8 @@ import TripRecordings
     @Test func theCleanDrivesFiguresAreTheHandComputedOnes() throws {
         let card = Self.card(DriveScript())
         #expect(card.vehicles == ["car-1"])
-        #expect(card.statuses.map(\.status) == [.new, .enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete])
+        #expect(
+            card.statuses.map(\.status) == [.new, .enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete])
         #expect(card.statuses.map(\.seconds) == [10, 160, 20, 400, nil])
         #expect(card.ending == .ended(.complete, at: Self.at(590), after: .enrouteToDropoff))
 
@@ -43,16 +44,19 @@ import TripRecordings
 
     @Test func aLongWaitAtThePickupIsAStopThere() throws {
         var script = DriveScript()
-        script.statuses = [(0, .new), (10, .enrouteToPickup), (170, .arrivedAtPickup), (300, .enrouteToDropoff),
-                           (700, .complete)]
+        script.statuses = [
+            (0, .new), (10, .enrouteToPickup), (170, .arrivedAtPickup), (300, .enrouteToDropoff),
+            (700, .complete),
+        ]
         script.reportTimes = Array(stride(from: 10.0, through: 700, by: 5))
         script.position = { t in
             t < 300 ? DriveScript.cleanPosition(min(t, 160)) : DriveScript.north(1500 + 10 * (t - 300))
         }
         let diagnosis = Diagnoser().diagnose(script.recording)
-        #expect(diagnosis.card.stops == [
-            Dwell(start: Self.at(160), end: Self.at(300), point: DriveScript.pickup, reports: 29),
-        ])
+        #expect(
+            diagnosis.card.stops == [
+                Dwell(start: Self.at(160), end: Self.at(300), point: DriveScript.pickup, reports: 29)
+            ])
         #expect(diagnosis.timeline.stopName(near: DriveScript.pickup) == "the pickup")
         #expect(diagnosis.card.statuses.map(\.seconds) == [10, 160, 130, 400, nil])
         #expect(diagnosis.card.dropoff.errorSeconds == 370)
@@ -61,7 +65,8 @@ import TripRecordings
     @Test func aTeleportIsNotDriving() throws {
         var script = DriveScript()
         script.position = { t in
-            t == 250 ? Geo.destination(from: DriveScript.cleanPosition(t)!, bearing: 90, distance: 5000)
+            t == 250
+                ? Geo.destination(from: DriveScript.cleanPosition(t)!, bearing: 90, distance: 5000)
                 : DriveScript.cleanPosition(t)
         }
         let drive = try #require(Self.card(script).drive)

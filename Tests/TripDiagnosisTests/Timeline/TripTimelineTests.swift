@@ -22,13 +22,15 @@ import TripRecordings
 
     @Test func aReportIsALocationThatChangedAtItsServerTime() {
         let first = Self.location(0, server: 9.5)
-        let recording = TripRecording(tripName: DriveScript.name, source: "", events: [
-            Self.snapshot(10, location: first),
-            // A later poll of the same report, and a trip update without a location: no new report.
-            Self.snapshot(15, location: first),
-            Self.snapshot(18, location: nil),
-            Self.snapshot(20, location: Self.location(50, server: 19.2)),
-        ])
+        let recording = TripRecording(
+            tripName: DriveScript.name, source: "",
+            events: [
+                Self.snapshot(10, location: first),
+                // A later poll of the same report, and a trip update without a location: no new report.
+                Self.snapshot(15, location: first),
+                Self.snapshot(18, location: nil),
+                Self.snapshot(20, location: Self.location(50, server: 19.2)),
+            ])
         let timeline = TripTimeline(recording)
         #expect(timeline.reports.map(\.time) == [Self.at(9.5), Self.at(19.2)])
         #expect(timeline.moves.map(\.seconds) == [9.7])
@@ -37,13 +39,15 @@ import TripRecordings
 
     @Test func aServerTimeRunningBackGivesWayToTheRecordingsTime() {
         // Two recordings stitched together: the second's server times repeat the first's.
-        let recording = TripRecording(tripName: DriveScript.name, source: "", events: [
-            Self.snapshot(10, location: Self.location(0, server: 10)),
-            Self.snapshot(15, location: Self.location(50, server: 15)),
-            Self.snapshot(100, location: Self.location(0, server: 10)),
-            Self.snapshot(105, location: Self.location(50, server: 15)),
-            Self.snapshot(110, location: Self.location(100, server: nil)),
-        ])
+        let recording = TripRecording(
+            tripName: DriveScript.name, source: "",
+            events: [
+                Self.snapshot(10, location: Self.location(0, server: 10)),
+                Self.snapshot(15, location: Self.location(50, server: 15)),
+                Self.snapshot(100, location: Self.location(0, server: 10)),
+                Self.snapshot(105, location: Self.location(50, server: 15)),
+                Self.snapshot(110, location: Self.location(100, server: nil)),
+            ])
         #expect(TripTimeline(recording).reports.map(\.time) == [10, 15, 100, 105, 110].map(Self.at))
     }
 

@@ -9,7 +9,9 @@ import TripFollowing
 @Suite struct FleetTrackerTests {
     static let t0 = ProtoTimestamp(seconds: 1_767_225_600)
 
-    static func vehicle(_ id: String, at seconds: Int64?, state: VehicleState = .online, latitude: Double = 43.73) -> Vehicle {
+    static func vehicle(
+        _ id: String, at seconds: Int64?, state: VehicleState = .online, latitude: Double = 43.73
+    ) -> Vehicle {
         var vehicle = Vehicle(vehicleState: state)
         vehicle.name = "providers/p/vehicles/\(id)"
         if let seconds {
@@ -26,10 +28,13 @@ import TripFollowing
 
         func fleetTracker(_ tracker: FleetTracker, didUpdate fleet: [FleetVehicle], changes update: FleetUpdate) async {
             func ids(_ vehicles: [FleetVehicle]) -> String {
-                vehicles.map { ($0.name.split(separator: "/").last.map(String.init) ?? "") + ($0.isStale ? "(stale)" : "") }
-                    .joined(separator: ",")
+                vehicles.map {
+                    ($0.name.split(separator: "/").last.map(String.init) ?? "") + ($0.isStale ? "(stale)" : "")
+                }
+                .joined(separator: ",")
             }
-            let vanished = update.vanished.map { $0.split(separator: "/").last.map(String.init) ?? "" }.joined(separator: ",")
+            let vanished = update.vanished.map { $0.split(separator: "/").last.map(String.init) ?? "" }.joined(
+                separator: ",")
             lines.withLockedValue {
                 $0.append("fleet \(fleet.count) +[\(ids(update.appeared))] ~[\(ids(update.changed))] -[\(vanished)]")
             }
@@ -75,11 +80,12 @@ import TripFollowing
         backend.setPages([[Self.vehicle("a", at: 9, latitude: 43.74)], [Self.vehicle("d", at: 9)]])
         await tracker.refresh()
         await tracker.refresh()  // nothing changed
-        #expect(log.all == [
-            "fleet 2 +[a,b] ~[] -[]",
-            "fleet 2 +[d] ~[a] -[b]",
-            "fleet 2 +[] ~[] -[]",
-        ])
+        #expect(
+            log.all == [
+                "fleet 2 +[a,b] ~[] -[]",
+                "fleet 2 +[d] ~[a] -[b]",
+                "fleet 2 +[] ~[] -[]",
+            ])
         // A subscriber registered later hears the whole fleet first.
         let late = Log()
         await tracker.register(late)
@@ -105,10 +111,11 @@ import TripFollowing
         #expect(await tracker.retryDelay == .seconds(15))
         backend.fail(page: 1, with: nil)
         await tracker.refresh()
-        #expect(log.all == [
-            "fleet 2 +[a,b] ~[] -[]", "failed UNAVAILABLE (recoverable)", "failed INVALID_ARGUMENT (client)",
-            "recovered after 2", "fleet 2 +[] ~[] -[]",
-        ])
+        #expect(
+            log.all == [
+                "fleet 2 +[a,b] ~[] -[]", "failed UNAVAILABLE (recoverable)", "failed INVALID_ARGUMENT (client)",
+                "recovered after 2", "fleet 2 +[] ~[] -[]",
+            ])
         #expect(backend.requests == [nil, "page-1", nil, "page-1", nil, "page-1", nil, "page-1"])
     }
 

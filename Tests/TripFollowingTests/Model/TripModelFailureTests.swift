@@ -1,5 +1,5 @@
-import TestSupport
 import FleetModel
+import TestSupport
 import Testing
 
 @testable import TripFollowing
@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func recoverableFailuresBackOffExponentiallyUpToThePollIntervalThenRecover() async {
-        let backend = ScriptedTripBackend(Array(repeating: .failure(Self.unavailable), count: 5) + [.trip(TripFixtures.new())])
+        let backend = ScriptedTripBackend(
+            Array(repeating: .failure(Self.unavailable), count: 5) + [.trip(TripFixtures.new())])
         let model = TripModel(tripName: TripFixtures.name, backend: backend, options: .init(jitter: 0), clock: clock)
         let log = EventLog()
         await model.register(log)
@@ -40,17 +41,20 @@ import Testing
     }
 
     @Test func clientFailuresAreRetriedSlowlyAndStayVisibleUntilASuccess() async {
-        let backend = ScriptedTripBackend([.failure(Self.denied), .failure(Self.denied), .failure(Self.denied), .trip(TripFixtures.new())])
+        let backend = ScriptedTripBackend([
+            .failure(Self.denied), .failure(Self.denied), .failure(Self.denied), .trip(TripFixtures.new()),
+        ])
         let model = TripModel(tripName: TripFixtures.name, backend: backend, clock: clock)
         let log = EventLog()
         await model.register(log)
         await model.start()
         #expect(await sleeps(model, 3) == [.seconds(15), .seconds(15), .seconds(15)])
         #expect(await clock.nextSleep() == .seconds(5))
-        #expect(await log.take().prefix(4) == [
-            "fail PERMISSION_DENIED client", "fail PERMISSION_DENIED client", "fail PERMISSION_DENIED client",
-            "recover 3 PERMISSION_DENIED",
-        ])
+        #expect(
+            await log.take().prefix(4) == [
+                "fail PERMISSION_DENIED client", "fail PERMISSION_DENIED client", "fail PERMISSION_DENIED client",
+                "recover 3 PERMISSION_DENIED",
+            ])
         await model.stop()
     }
 
@@ -72,7 +76,9 @@ import Testing
         func delays(seed: UInt64) async -> [Duration] {
             let clock = VirtualClock.manual()
             let backend = ScriptedTripBackend([.failure(Self.unavailable)])
-            let model = TripModel(tripName: TripFixtures.name, backend: backend, options: .init(pollInterval: .seconds(60), jitterSeed: seed), clock: clock)
+            let model = TripModel(
+                tripName: TripFixtures.name, backend: backend,
+                options: .init(pollInterval: .seconds(60), jitterSeed: seed), clock: clock)
             await model.start()
             var out: [Duration] = []
             for _ in 0..<6 {
@@ -96,7 +102,8 @@ import Testing
     /// long outage could wait 1.2 poll intervals to be noticed.
     @Test func jitterNeverTakesTheBackoffPastThePollInterval() async {
         let backend = ScriptedTripBackend([.failure(Self.unavailable)])
-        let model = TripModel(tripName: TripFixtures.name, backend: backend, options: .init(jitterSeed: 3), clock: clock)
+        let model = TripModel(
+            tripName: TripFixtures.name, backend: backend, options: .init(jitterSeed: 3), clock: clock)
         await model.start()
         let delays = await sleeps(model, 40)
         #expect(delays.allSatisfy { $0 <= .seconds(5) }, "\(delays)")
@@ -107,18 +114,29 @@ import Testing
     struct Unexpected: Error {}
 
     @Test func unexpectedErrorsAreClassifiedNotLost() async {
-        let backend = ScriptedTripBackend([.error(Unexpected()), .error(NameError(input: "x", field: .tripName, reason: "bad", expectedFormat: "providers/{provider}/trips/{trip}")), .error(CancellationError())])
+        let backend = ScriptedTripBackend([
+            .error(Unexpected()),
+            .error(
+                NameError(
+                    input: "x", field: .tripName, reason: "bad", expectedFormat: "providers/{provider}/trips/{trip}")),
+            .error(CancellationError()),
+        ])
         let model = TripModel(tripName: TripFixtures.name, backend: backend, clock: clock)
         let log = EventLog()
         await model.register(log)
         await model.refresh()
         await model.refresh()
         await model.refresh()
-        #expect(await log.take() == ["fail UNKNOWN recoverable", "fail INVALID_ARGUMENT client", "fail CANCELLED recoverable"])
+        #expect(
+            await log.take() == [
+                "fail UNKNOWN recoverable", "fail INVALID_ARGUMENT client", "fail CANCELLED recoverable",
+            ])
     }
 
     @Test func everyFailureClassFromTheStatusTableIsDelivered() async {
-        let steps = StatusCode.allCases.filter { $0 != .ok }.map { ScriptedTripBackend.Step.failure(TripServiceError(code: $0, message: "x")) }
+        let steps = StatusCode.allCases.filter { $0 != .ok }.map {
+            ScriptedTripBackend.Step.failure(TripServiceError(code: $0, message: "x"))
+        }
         let backend = ScriptedTripBackend(steps)
         let model = TripModel(tripName: TripFixtures.name, backend: backend, clock: clock)
         let log = EventLog()

@@ -1,5 +1,5 @@
-import TestSupport
 import FleetModel
+import TestSupport
 import Testing
 
 @testable import TripFollowing
@@ -8,7 +8,9 @@ import Testing
 @Suite struct TripModelLifecycleTests {
     let clock = VirtualClock.manual()
 
-    func model(_ steps: [ScriptedTripBackend.Step], options: TripModelOptions = .init(jitter: 0)) -> (TripModel, ScriptedTripBackend) {
+    func model(
+        _ steps: [ScriptedTripBackend.Step], options: TripModelOptions = .init(jitter: 0)
+    ) -> (TripModel, ScriptedTripBackend) {
         let backend = ScriptedTripBackend(steps)
         return (TripModel(tripName: TripFixtures.name, backend: backend, options: options, clock: clock), backend)
     }
@@ -25,7 +27,9 @@ import Testing
             .trip(TripFixtures.new()),
             .trip(TripFixtures.enrouteToPickup()),
             .trip(TripFixtures.enrouteToPickup()),
-            .trip(TripFixtures.enrouteToPickup(vehicleAt: LatLng(latitude: 43.7393, longitude: 7.4258), time: 40, remaining: 120)),
+            .trip(
+                TripFixtures.enrouteToPickup(
+                    vehicleAt: LatLng(latitude: 43.7393, longitude: 7.4258), time: 40, remaining: 120)),
             .trip(TripFixtures.arrivedAtPickup()),
             .trip(TripFixtures.enrouteToDropoff()),
             .trip(TripFixtures.complete()),
@@ -35,18 +39,21 @@ import Testing
         await model.start()
 
         #expect(await clock.nextSleep() == .seconds(5))
-        #expect(await log.take() == [
-            "status NEW", "pickup 43.7384,7.4246", "dropoff 43.7311,7.4197", "trip [tripStatus,pickup,dropoff,other]",
-        ])
+        #expect(
+            await log.take() == [
+                "status NEW", "pickup 43.7384,7.4246", "dropoff 43.7311,7.4197",
+                "trip [tripStatus,pickup,dropoff,other]",
+            ])
 
         #expect(await nextPoll(model) == .seconds(5))
         _ = await clock.nextSleep()
-        #expect(await log.take() == [
-            "status ENROUTE_TO_PICKUP", "vehicle 43.7402,7.427", "route 3pts", "distance 300",
-            "pickupETA 2026-01-01T00:01:10Z", "dropoffETA 2026-01-01T00:06:50Z",
-            "waypoints PICKUP_WAYPOINT_TYPE,DROP_OFF_WAYPOINT_TYPE",
-            "trip [tripStatus,vehicleLocation,activeRoute,remainingDistance,pickupETA,dropoffETA,remainingWaypoints,vehicleId,firstWaypointETA]",
-        ])
+        #expect(
+            await log.take() == [
+                "status ENROUTE_TO_PICKUP", "vehicle 43.7402,7.427", "route 3pts", "distance 300",
+                "pickupETA 2026-01-01T00:01:10Z", "dropoffETA 2026-01-01T00:06:50Z",
+                "waypoints PICKUP_WAYPOINT_TYPE,DROP_OFF_WAYPOINT_TYPE",
+                "trip [tripStatus,vehicleLocation,activeRoute,remainingDistance,pickupETA,dropoffETA,remainingWaypoints,vehicleId,firstWaypointETA]",
+            ])
 
         _ = await nextPoll(model)
         _ = await clock.nextSleep()
@@ -54,34 +61,40 @@ import Testing
 
         _ = await nextPoll(model)
         _ = await clock.nextSleep()
-        #expect(await log.take() == [
-            "vehicle 43.7393,7.4258", "route 3pts", "distance 120", "pickupETA 2026-01-01T00:01:40Z",
-            "dropoffETA 2026-01-01T00:07:20Z", "trip [vehicleLocation,activeRoute,remainingDistance,pickupETA,dropoffETA,firstWaypointETA]",
-        ])
+        #expect(
+            await log.take() == [
+                "vehicle 43.7393,7.4258", "route 3pts", "distance 120", "pickupETA 2026-01-01T00:01:40Z",
+                "dropoffETA 2026-01-01T00:07:20Z",
+                "trip [vehicleLocation,activeRoute,remainingDistance,pickupETA,dropoffETA,firstWaypointETA]",
+            ])
 
         _ = await nextPoll(model)
         _ = await clock.nextSleep()
-        #expect(await log.take() == [
-            "status ARRIVED_AT_PICKUP", "vehicle 43.7384,7.4246", "route 0pts", "distance 0",
-            "pickupETA 2026-01-01T00:01:10Z", "dropoffETA 2026-01-01T00:07:50Z", "waypoints DROP_OFF_WAYPOINT_TYPE",
-            "trip [tripStatus,vehicleLocation,activeRoute,remainingDistance,pickupETA,dropoffETA,remainingWaypoints,firstWaypointETA]",
-        ])
+        #expect(
+            await log.take() == [
+                "status ARRIVED_AT_PICKUP", "vehicle 43.7384,7.4246", "route 0pts", "distance 0",
+                "pickupETA 2026-01-01T00:01:10Z", "dropoffETA 2026-01-01T00:07:50Z", "waypoints DROP_OFF_WAYPOINT_TYPE",
+                "trip [tripStatus,vehicleLocation,activeRoute,remainingDistance,pickupETA,dropoffETA,remainingWaypoints,firstWaypointETA]",
+            ])
 
         _ = await nextPoll(model)
         _ = await clock.nextSleep()
-        #expect(await log.take() == [
-            "status ENROUTE_TO_DROPOFF", "vehicle 43.736,7.423", "route 3pts", "distance 700", "traffic NORMAL,TRAFFIC_JAM",
-            "dropoffETA 2026-01-01T00:05:00Z",
-            "trip [tripStatus,vehicleLocation,activeRoute,remainingDistance,traffic,dropoffETA]",
-        ])
+        #expect(
+            await log.take() == [
+                "status ENROUTE_TO_DROPOFF", "vehicle 43.736,7.423", "route 3pts", "distance 700",
+                "traffic NORMAL,TRAFFIC_JAM",
+                "dropoffETA 2026-01-01T00:05:00Z",
+                "trip [tripStatus,vehicleLocation,activeRoute,remainingDistance,traffic,dropoffETA]",
+            ])
 
         _ = await nextPoll(model)
         await waitUntilFinished(model)
-        #expect(await log.take() == [
-            "status COMPLETE", "vehicle 43.7311,7.4197", "route 0pts", "distance nil", "traffic nil",
-            "dropoffETA 2026-01-01T00:08:20Z", "waypoints ",
-            "trip [tripStatus,vehicleLocation,activeRoute,remainingDistance,traffic,dropoffETA,remainingWaypoints,firstWaypointETA]",
-        ])
+        #expect(
+            await log.take() == [
+                "status COMPLETE", "vehicle 43.7311,7.4197", "route 0pts", "distance nil", "traffic nil",
+                "dropoffETA 2026-01-01T00:08:20Z", "waypoints ",
+                "trip [tripStatus,vehicleLocation,activeRoute,remainingDistance,traffic,dropoffETA,remainingWaypoints,firstWaypointETA]",
+            ])
         #expect(await model.isFinished)
         #expect(await model.isPolling == false)
         #expect(await backend.fetchCount == 7)

@@ -1,5 +1,5 @@
-import TestSupport
 import FleetModel
+import TestSupport
 import Testing
 
 @testable import TripFollowing
@@ -10,7 +10,8 @@ import Testing
 
     @Test func theIntervalIsMeasuredFromTheEndOfTheLastPoll() async {
         let backend = ScriptedTripBackend([.trip(TripFixtures.new())])
-        let model = TripModel(tripName: TripFixtures.name, backend: backend, options: .init(pollInterval: .seconds(7)), clock: clock)
+        let model = TripModel(
+            tripName: TripFixtures.name, backend: backend, options: .init(pollInterval: .seconds(7)), clock: clock)
         await backend.hold()
         await model.start()
         while await backend.heldCount == 0 { await Task.yield() }

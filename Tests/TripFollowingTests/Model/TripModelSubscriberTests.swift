@@ -1,5 +1,5 @@
-import TestSupport
 import FleetModel
+import TestSupport
 import Testing
 
 @testable import TripFollowing

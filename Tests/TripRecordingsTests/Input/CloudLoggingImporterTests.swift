@@ -1,8 +1,8 @@
-import TestSupport
-import TrackFormats
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
+import TrackFormats
 
 @testable import TripFollowing
 @testable import TripRecordings
@@ -14,7 +14,8 @@ import Testing
 
     /// The trimmed real export (see `Fixtures/jump-demo-NOTICE.md`).
     static func fixture() throws -> Data {
-        let url = try #require(Bundle.module.url(forResource: "jump-demo-a51c8f15", withExtension: "json", subdirectory: "Fixtures"))
+        let url = try #require(
+            Bundle.module.url(forResource: "jump-demo-a51c8f15", withExtension: "json", subdirectory: "Fixtures"))
         return try Data(contentsOf: url)
     }
 
@@ -46,7 +47,9 @@ import Testing
         // The real sequence: created NEW, assigned while still NEW, then three status updates within 7 s, and a
         // cancellation 21 minutes later with the rider never dropped off.
         #expect(recording.statusPath == [.new, .enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .canceled])
-        let (created, canceled) = (try Self.time("2021-11-13T18:17:45.816068Z"), try Self.time("2021-11-13T18:39:31.333775Z"))
+        let (created, canceled) = (
+            try Self.time("2021-11-13T18:17:45.816068Z"), try Self.time("2021-11-13T18:39:31.333775Z")
+        )
         #expect(recording.timeSpan == created...canceled)
         #expect(recording.snapshots.first?.trip.tripStatus == .new)
         #expect(recording.snapshots.first?.trip.vehicleId == "")
@@ -118,7 +121,8 @@ import Testing
         let document = try JSONDecoder().decode(JSONValue.self, from: try Self.fixture())
         let lower = lowerCased(document)
         let text = String(decoding: try Self.encode(lower), as: UTF8.self)
-        #expect(text.contains(#""jsonpayload""#) && text.contains(#""lastlocation""#) && !text.contains(#""jsonPayload""#))
+        #expect(
+            text.contains(#""jsonpayload""#) && text.contains(#""lastlocation""#) && !text.contains(#""jsonPayload""#))
         #expect(try Self.importing(Data(text.utf8)) == (try Self.importing(try Self.fixture())))
     }
 
@@ -150,12 +154,13 @@ import Testing
         }
         // Four trips of one vehicle on 2021-11-13, in creation order. Only the first gets past the pickup; all four end
         // CANCELED, none COMPLETE.
-        #expect(summary == [
-            "a51c8f15-47c0-4bae-8262-8421b0a3e058: NEW > ENROUTE_TO_PICKUP > ARRIVED_AT_PICKUP > ENROUTE_TO_DROPOFF > CANCELED, 198 snapshots",
-            "2f03ff03-1d0e-49e2-91d4-f3c674d98073: NEW > ENROUTE_TO_PICKUP > CANCELED, 28 snapshots",
-            "d9d7686f-0dd2-4114-a1e2-ae11201d4c0f: NEW > ENROUTE_TO_PICKUP > CANCELED, 12 snapshots",
-            "73a320f8-0e1f-44cb-ba99-cdad010cdaf4: NEW > ENROUTE_TO_PICKUP > CANCELED, 73 snapshots",
-        ])
+        #expect(
+            summary == [
+                "a51c8f15-47c0-4bae-8262-8421b0a3e058: NEW > ENROUTE_TO_PICKUP > ARRIVED_AT_PICKUP > ENROUTE_TO_DROPOFF > CANCELED, 198 snapshots",
+                "2f03ff03-1d0e-49e2-91d4-f3c674d98073: NEW > ENROUTE_TO_PICKUP > CANCELED, 28 snapshots",
+                "d9d7686f-0dd2-4114-a1e2-ae11201d4c0f: NEW > ENROUTE_TO_PICKUP > CANCELED, 12 snapshots",
+                "73a320f8-0e1f-44cb-ba99-cdad010cdaf4: NEW > ENROUTE_TO_PICKUP > CANCELED, 73 snapshots",
+            ])
         // Each trip has one CreateTrip and 5, 3, 3 and 3 UpdateTrip entries; the other snapshots come from the
         // vehicle's reports.
         // (Counted with JSONSerialization: decoding the 1.5 MB as JSONValue takes seconds in a debug build.)
@@ -169,23 +174,34 @@ import Testing
         }
         #expect(updateTrips == [5, 3, 3, 3])
         let spans = try recordings.map { try #require($0.timeSpan) }
-        #expect(spans.map(\.lowerBound) == (try [
-            "2021-11-13T18:17:45.816068Z", "2021-11-13T19:09:51.767294Z", "2021-11-13T19:33:17.634309Z", "2021-11-13T19:35:11.016678Z",
-        ].map(Self.time)))
-        #expect(spans.map(\.upperBound) == (try [
-            "2021-11-13T18:39:31.333775Z", "2021-11-13T19:18:16.834071Z", "2021-11-13T19:34:10.665311Z", "2021-11-13T19:55:29.994489Z",
-        ].map(Self.time)))
+        #expect(
+            spans.map(\.lowerBound)
+                == (try [
+                    "2021-11-13T18:17:45.816068Z", "2021-11-13T19:09:51.767294Z", "2021-11-13T19:33:17.634309Z",
+                    "2021-11-13T19:35:11.016678Z",
+                ].map(Self.time)))
+        #expect(
+            spans.map(\.upperBound)
+                == (try [
+                    "2021-11-13T18:39:31.333775Z", "2021-11-13T19:18:16.834071Z", "2021-11-13T19:34:10.665311Z",
+                    "2021-11-13T19:55:29.994489Z",
+                ].map(Self.time)))
         // Where the driver's phone went quiet: for almost five minutes during the second trip, and for the last
         // thirteen minutes of the fourth, which was canceled without a word from the vehicle since 19:42:12.
         let notes = recordings.map { recording in
-            recording.events.compactMap { event -> String? in if case .note(let text) = event.kind { text } else { nil } }
+            recording.events.compactMap { event -> String? in if case .note(let text) = event.kind { text } else { nil }
+            }
         }
-        #expect(notes == [
-            [],
-            ["no report from vehicle sample-vehicle-id for 286 s", "no report from vehicle sample-vehicle-id for 114 s"],
-            [],
-            ["no report from vehicle sample-vehicle-id for 797 s"],
-        ])
+        #expect(
+            notes == [
+                [],
+                [
+                    "no report from vehicle sample-vehicle-id for 286 s",
+                    "no report from vehicle sample-vehicle-id for 114 s",
+                ],
+                [],
+                ["no report from vehicle sample-vehicle-id for 797 s"],
+            ])
     }
 
     // MARK: Routes, Restricted Use twins and damaged entries
@@ -215,7 +231,8 @@ import Testing
     }
 
     @Test func aRestrictedUseTwinFillsInWhatItsParentRedacted() throws {
-        let (recordings, warnings) = try CloudLoggingImporter.recordings(from: Data(CloudLoggingSamples.restrictedExport.utf8), path: "r.json")
+        let (recordings, warnings) = try CloudLoggingImporter.recordings(
+            from: Data(CloudLoggingSamples.restrictedExport.utf8), path: "r.json")
         let trip = try #require(recordings.first?.snapshots.last?.trip)
         #expect(trip.tripStatus == .enrouteToPickup)
         #expect(trip.pickupPoint?.point == LatLng(latitude: 37.3447131, longitude: -122.0679036))
@@ -228,12 +245,16 @@ import Testing
     }
 
     @Test func damagedEntriesAreSkippedWithWarningsNamingThem() throws {
-        let (recordings, warnings) = try CloudLoggingImporter.recordings(from: Data(CloudLoggingSamples.damagedExport.utf8), path: "d.json")
+        let (recordings, warnings) = try CloudLoggingImporter.recordings(
+            from: Data(CloudLoggingSamples.damagedExport.utf8), path: "d.json")
         #expect(recordings.map(\.statusPath) == [[.new, .enrouteToPickup]])
         #expect(warnings.map(\.path) == ["d.json", "d.json"])
         let messages = warnings.map(\.message)
         #expect(messages[0].hasPrefix("entry [2] (insertId bad-speed): jsonPayload.response.lastlocation.speed"))
-        #expect(messages[1] == "entry [3] (insertId no-time): no timestamp or receiveTimestamp, so it cannot be placed in time; skipped")
+        #expect(
+            messages[1]
+                == "entry [3] (insertId no-time): no timestamp or receiveTimestamp, so it cannot be placed in time; skipped"
+        )
     }
 
     // MARK: Inputs that are not exports
@@ -246,7 +267,10 @@ import Testing
             (#"{"rawLogs": {}}"#, "rawLogs is not an array; \(LogExportReader.expected)"),
             (#"{"rawLogs": []}"#, "no CreateTrip or UpdateTrip entries: nothing to replay"),
             (CloudLoggingSamples.vehicleOnlyExport, "no CreateTrip or UpdateTrip entries: nothing to replay"),
-            (CloudLoggingSamples.failedTripExport, "no successful CreateTrip or UpdateTrip entries (1 failed with an errorResponse): nothing to replay"),
+            (
+                CloudLoggingSamples.failedTripExport,
+                "no successful CreateTrip or UpdateTrip entries (1 failed with an errorResponse): nothing to replay"
+            ),
         ]
         for (text, message) in cases {
             #expect(throws: InputError(path: "bad.json", message: message), "\(text)") {

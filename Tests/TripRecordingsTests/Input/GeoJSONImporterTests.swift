@@ -1,7 +1,7 @@
-import TrackFormats
 import FleetModel
 import Foundation
 import Testing
+import TrackFormats
 
 @testable import TripFollowing
 @testable import TripRecordings
@@ -24,8 +24,10 @@ import Testing
 
     @Test func fixtureWithEpochMillisecondsIsTheSameTripAsTheGPX() throws {
         let recording = try GeoJSONImporter.recording(
-            from: try MonacoDrive.fixture("monaco-drive", "geojson"), path: "Fixtures/monaco-drive.geojson", tripName: name)
-        let gpx = try GPXImporter.recording(from: try MonacoDrive.fixture("monaco-drive", "gpx"), path: "monaco-drive.gpx", tripName: name)
+            from: try MonacoDrive.fixture("monaco-drive", "geojson"), path: "Fixtures/monaco-drive.geojson",
+            tripName: name)
+        let gpx = try GPXImporter.recording(
+            from: try MonacoDrive.fixture("monaco-drive", "gpx"), path: "monaco-drive.gpx", tripName: name)
         #expect(recording.source == "GeoJSON monaco-drive.geojson")
         #expect(recording.snapshots.map(\.trip.tripStatus) == MonacoDrive.fixtureStatuses)
         #expect(recording.snapshots.map(\.observedAt) == (0..<18).map { MonacoDrive.at(Int64($0) * 10) })
@@ -44,7 +46,9 @@ import Testing
 
     @Test func rfc3339TimesAndNamedPoints() throws {
         let drive = MonacoDrive.standard()
-        let recording = try importGeoJSON(TrackDocuments.geoJSON(drive.points, waypoints: [("Pickup", MonacoDrive.pickup), ("Dropoff", MonacoDrive.dropoff)]))
+        let recording = try importGeoJSON(
+            TrackDocuments.geoJSON(
+                drive.points, waypoints: [("Pickup", MonacoDrive.pickup), ("Dropoff", MonacoDrive.dropoff)]))
         #expect(recording.snapshots.map(\.observedAt) == drive.points.map(\.time))
         #expect(recording.statusPath == [.enrouteToPickup, .arrivedAtPickup, .enrouteToDropoff, .complete])
         #expect(recording.snapshots.first?.trip.pickupTime == MonacoDrive.at(30))
@@ -73,8 +77,12 @@ import Testing
 
     @Test func aMultiLineStringIsOneDrive() throws {
         let points = MonacoDrive.standard().points
-        func times(_ slice: ArraySlice<TrackPoint>) -> String { "[" + slice.map { "\"\($0.time.rfc3339)\"" }.joined(separator: ", ") + "]" }
-        func line(_ slice: ArraySlice<TrackPoint>) -> String { "[" + slice.map { "[\($0.location.longitude), \($0.location.latitude)]" }.joined(separator: ", ") + "]" }
+        func times(_ slice: ArraySlice<TrackPoint>) -> String {
+            "[" + slice.map { "\"\($0.time.rfc3339)\"" }.joined(separator: ", ") + "]"
+        }
+        func line(_ slice: ArraySlice<TrackPoint>) -> String {
+            "[" + slice.map { "[\($0.location.longitude), \($0.location.latitude)]" }.joined(separator: ", ") + "]"
+        }
         let text = """
             {"type": "FeatureCollection", "features": [{"type": "Feature",
              "properties": {"coordinateProperties": {"times": [\(times(points[0..<6])), \(times(points[6...]))]}},
@@ -92,9 +100,13 @@ import Testing
             {"type": "Feature", "properties": {"name": "drive"},
              "geometry": {"type": "LineString", "coordinates": [[7.4246, 43.7384], [7.4197, 43.7311]]}}
             """
-        #expect(importError(text) == InputError(
-            path: "drive.geojson",
-            message: "properties.coordinateProperties.times: missing: tripterm needs a time for each coordinate (RFC 3339 strings or epoch milliseconds), as geojson.io and togeojson write them"))
+        #expect(
+            importError(text)
+                == InputError(
+                    path: "drive.geojson",
+                    message:
+                        "properties.coordinateProperties.times: missing: tripterm needs a time for each coordinate (RFC 3339 strings or epoch milliseconds), as geojson.io and togeojson write them"
+                ))
     }
 
     @Test func mismatchedTimesIsAnErrorAtTheTimes() {
@@ -106,45 +118,82 @@ import Testing
             ]}
             """
         let error = importError(text)
-        #expect(error == InputError(
-            path: "drive.geojson", line: 3, column: 44,
-            message: "features[0].properties.coordinateProperties.times: has 3 times for 4 coordinates: tripterm needs one time per coordinate"))
+        #expect(
+            error
+                == InputError(
+                    path: "drive.geojson", line: 3, column: 44,
+                    message:
+                        "features[0].properties.coordinateProperties.times: has 3 times for 4 coordinates: tripterm needs one time per coordinate"
+                ))
     }
 
     @Test func invalidJSONIsAnErrorAtLineAndColumn() {
         let text = "{\"type\": \"Feature\",\n \"properties\": {\"coordinateProperties\": {\"times\": [1, 2,, 3]}}}"
-        #expect(importError(text) == InputError(path: "drive.geojson", line: 2, column: 57, message: "not valid JSON: unexpected ','"))
-        #expect(importError("{\"type\": \"Feature\",\n") == InputError(
-            path: "drive.geojson", line: 2, column: 1, message: "not valid JSON: the file ends in the middle of the JSON (is it cut short?)"))
-        #expect(importError("\u{FEFF}{\"type\": x}") == InputError(path: "drive.geojson", line: 1, column: 13, message: "not valid JSON: unexpected 'x'"))
+        #expect(
+            importError(text)
+                == InputError(path: "drive.geojson", line: 2, column: 57, message: "not valid JSON: unexpected ','"))
+        #expect(
+            importError("{\"type\": \"Feature\",\n")
+                == InputError(
+                    path: "drive.geojson", line: 2, column: 1,
+                    message: "not valid JSON: the file ends in the middle of the JSON (is it cut short?)"))
+        #expect(
+            importError("\u{FEFF}{\"type\": x}")
+                == InputError(path: "drive.geojson", line: 1, column: 13, message: "not valid JSON: unexpected 'x'"))
         #expect(importError("  \n")?.message == "empty file: expected a GeoJSON object")
     }
 
     @Test func otherBadInputIsAnErrorNotACrash() {
         let line = "{\"type\": \"LineString\", \"coordinates\": [[7.4, 43.7], [7.5, 43.8]]}"
-        #expect(importError(line)?.message == "a bare LineString has no times: put it in a Feature with properties.coordinateProperties.times")
-        #expect(importError("{\"type\": \"FeatureCollection\", \"features\": []}")?.message.hasPrefix("no LineString feature") == true)
-        let empty = "{\"type\": \"Feature\", \"properties\": {\"coordinateProperties\": {\"times\": []}}, \"geometry\": {\"type\": \"LineString\", \"coordinates\": []}}"
-        #expect(importError(empty) == InputError(
-            path: "drive.geojson", line: 1, column: 111, message: "geometry.coordinates: no positions: tripterm needs a recorded track to replay"))
+        #expect(
+            importError(line)?.message
+                == "a bare LineString has no times: put it in a Feature with properties.coordinateProperties.times")
+        #expect(
+            importError("{\"type\": \"FeatureCollection\", \"features\": []}")?.message.hasPrefix(
+                "no LineString feature") == true)
+        let empty =
+            "{\"type\": \"Feature\", \"properties\": {\"coordinateProperties\": {\"times\": []}}, \"geometry\": {\"type\": \"LineString\", \"coordinates\": []}}"
+        #expect(
+            importError(empty)
+                == InputError(
+                    path: "drive.geojson", line: 1, column: 111,
+                    message: "geometry.coordinates: no positions: tripterm needs a recorded track to replay"))
         #expect(importError("[1, 2]")?.message == "expected a GeoJSON object (a Feature or FeatureCollection)")
-        #expect(importError("{\"type\": \"Topology\"}")?.message == "type: GeoJSON Topology holds no track: expected a Feature or FeatureCollection with a LineString")
+        #expect(
+            importError("{\"type\": \"Topology\"}")?.message
+                == "type: GeoJSON Topology holds no track: expected a Feature or FeatureCollection with a LineString")
 
         let points = MonacoDrive.standard().points
         let one = TrackDocuments.geoJSON(points)
         let two = one.replacingOccurrences(of: "\n]}", with: ",\n" + one.split(separator: "\n")[1] + "\n]}")
-        #expect(importError(two)?.message == "2 LineString features (features[0], features[1]): tripterm replays one track, keep only one")
+        #expect(
+            importError(two)?.message
+                == "2 LineString features (features[0], features[1]): tripterm replays one track, keep only one")
 
         let badTime = one.replacingOccurrences(of: "\"2026-03-14T09:00:20Z\"", with: "true")
-        #expect(importError(badTime)?.message == "features[0].properties.coordinateProperties.times[2]: expected an RFC 3339 string (2026-01-01T08:00:00Z) or epoch milliseconds")
+        #expect(
+            importError(badTime)?.message
+                == "features[0].properties.coordinateProperties.times[2]: expected an RFC 3339 string (2026-01-01T08:00:00Z) or epoch milliseconds"
+        )
         let badString = one.replacingOccurrences(of: "2026-03-14T09:00:20Z", with: "soon")
-        #expect(importError(badString)?.message.hasPrefix("features[0].properties.coordinateProperties.times[2]: invalid Timestamp \"soon\"") == true)
+        #expect(
+            importError(badString)?.message.hasPrefix(
+                "features[0].properties.coordinateProperties.times[2]: invalid Timestamp \"soon\"") == true)
         let badCoordinate = one.replacingOccurrences(of: "[7.427, 43.7402]", with: "[43.7402, 187.427]")
-        #expect(importError(badCoordinate)?.message == "features[0].geometry.coordinates[0]: expected a position [longitude, latitude] or [longitude, latitude, elevation] in degrees and metres")
+        #expect(
+            importError(badCoordinate)?.message
+                == "features[0].geometry.coordinates[0]: expected a position [longitude, latitude] or [longitude, latitude, elevation] in degrees and metres"
+        )
         let backwards = one.replacingOccurrences(of: "2026-03-14T09:00:20Z", with: "2026-03-14T08:00:20Z")
-        #expect(importError(backwards)?.message == "features[0].properties.coordinateProperties.times[2]: 2026-03-14T08:00:20Z is before the previous time (2026-03-14T09:00:10Z): tripterm needs points in time order")
-        let hugeMilliseconds = TrackDocuments.geoJSON(points, epochMilliseconds: true).replacingOccurrences(of: "1773478800000", with: "1e300")
-        #expect(importError(hugeMilliseconds)?.message.hasSuffix("is not a time in epoch milliseconds between years 1 and 9999") == true)
+        #expect(
+            importError(backwards)?.message
+                == "features[0].properties.coordinateProperties.times[2]: 2026-03-14T08:00:20Z is before the previous time (2026-03-14T09:00:10Z): tripterm needs points in time order"
+        )
+        let hugeMilliseconds = TrackDocuments.geoJSON(points, epochMilliseconds: true).replacingOccurrences(
+            of: "1773478800000", with: "1e300")
+        #expect(
+            importError(hugeMilliseconds)?.message.hasSuffix(
+                "is not a time in epoch milliseconds between years 1 and 9999") == true)
     }
 
     @Test func everyTruncationOrCorruptionIsATripOrAnError() throws {
@@ -172,7 +221,9 @@ import Testing
         #expect(GeoJSONImporter.looksLikeGeoJSON(try MonacoDrive.fixture("monaco-drive", "geojson")))
         #expect(GeoJSONImporter.looksLikeGeoJSON(Data("\u{FEFF}  {\"type\":\"Feature\",\"geometry\":null}".utf8)))
         #expect(!GeoJSONImporter.looksLikeGeoJSON(try MonacoDrive.fixture("monaco-drive", "gpx")))
-        #expect(!GeoJSONImporter.looksLikeGeoJSON(Data("{\"name\": \"providers/p/trips/t\", \"tripStatus\": \"NEW\"}".utf8)))
+        #expect(
+            !GeoJSONImporter.looksLikeGeoJSON(Data("{\"name\": \"providers/p/trips/t\", \"tripStatus\": \"NEW\"}".utf8))
+        )
         #expect(!GeoJSONImporter.looksLikeGeoJSON(Data("[{\"type\": \"Feature\"}]".utf8)))
         #expect(!GeoJSONImporter.looksLikeGeoJSON(Data()))
     }

@@ -1,6 +1,6 @@
-import TestSupport
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TripFollowing
@@ -58,7 +58,8 @@ import Testing
                 let general = try JSONEncoder().encode(value)
                 let source = JSONValueSource(value, options: LogSchema.decodingOptions)
                 if type.contains("Vehicle") {
-                    let expected = try? ProtoJSON.decode(Vehicle.self, from: general, options: LogSchema.decodingOptions)
+                    let expected = try? ProtoJSON.decode(
+                        Vehicle.self, from: general, options: LogSchema.decodingOptions)
                     let fields = try #require(source.fields())
                     #expect((try? Vehicle(fields: fields)) == expected)
                 } else {

@@ -1,7 +1,7 @@
-import TrackFormats
 import FleetModel
 import Foundation
 import Testing
+import TrackFormats
 
 @testable import TripFollowing
 

@@ -17,14 +17,20 @@ import Testing
             from: try MonacoDrive.fixture("monaco-drive", "geojson"), path: "monaco-drive.geojson", tripName: name)
         let exported = GeoJSONWriter.geoJSON(for: original)
         let again = try reimport(exported)
-        #expect(again.snapshots.map(\.trip.lastLocation?.location) == original.snapshots.map(\.trip.lastLocation?.location))
-        #expect(again.snapshots.map(\.trip.lastLocation?.updateTime) == original.snapshots.map(\.trip.lastLocation?.updateTime))
+        #expect(
+            again.snapshots.map(\.trip.lastLocation?.location) == original.snapshots.map(\.trip.lastLocation?.location))
+        #expect(
+            again.snapshots.map(\.trip.lastLocation?.updateTime)
+                == original.snapshots.map(\.trip.lastLocation?.updateTime))
         #expect(again.snapshots == original.snapshots)
-        #expect(GeoJSONWriter.geoJSON(for: again) == exported.replacingOccurrences(of: "GeoJSON monaco-drive.geojson", with: "GeoJSON exported.geojson"))
+        #expect(
+            GeoJSONWriter.geoJSON(for: again)
+                == exported.replacingOccurrences(of: "GeoJSON monaco-drive.geojson", with: "GeoJSON exported.geojson"))
     }
 
     @Test func gpxExportedAsGeoJSONIsTheSameTrip() throws {
-        let gpx = try GPXImporter.recording(from: try MonacoDrive.fixture("monaco-drive", "gpx"), path: "monaco-drive.gpx", tripName: name)
+        let gpx = try GPXImporter.recording(
+            from: try MonacoDrive.fixture("monaco-drive", "gpx"), path: "monaco-drive.gpx", tripName: name)
         let again = try reimport(GeoJSONWriter.geoJSON(for: gpx))
         #expect(again.snapshots == gpx.snapshots)
         #expect(again.created == gpx.created)
@@ -35,15 +41,18 @@ import Testing
         drive.drive(to: MonacoDrive.dropoff, steps: 3)
         var points = drive.points
         points[2].time = points[2].time + .nanoseconds(123_456_789)
-        let original = try GeoJSONImporter.recording(from: Data(TrackDocuments.geoJSON(points).utf8), path: "x.geojson", tripName: name)
+        let original = try GeoJSONImporter.recording(
+            from: Data(TrackDocuments.geoJSON(points).utf8), path: "x.geojson", tripName: name)
         let viaGeoJSON = try reimport(GeoJSONWriter.geoJSON(for: original))
-        let viaGPX = try GPXImporter.recording(from: Data(GPXWriter.gpx(for: original).utf8), path: "x.gpx", tripName: name)
+        let viaGPX = try GPXImporter.recording(
+            from: Data(GPXWriter.gpx(for: original).utf8), path: "x.gpx", tripName: name)
         #expect(viaGeoJSON.snapshots.map(\.observedAt) == points.map(\.time))
         #expect(viaGPX.snapshots.map(\.observedAt) == points.map(\.time))
     }
 
     @Test func theDocumentIsAFeatureCollection() throws {
-        let recording = try GPXImporter.recording(from: try MonacoDrive.fixture("monaco-drive", "gpx"), path: "monaco-drive.gpx", tripName: name)
+        let recording = try GPXImporter.recording(
+            from: try MonacoDrive.fixture("monaco-drive", "gpx"), path: "monaco-drive.gpx", tripName: name)
         let text = GeoJSONWriter.geoJSON(for: recording)
         let json = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         #expect(json["type"] == .string("FeatureCollection"))

@@ -1,6 +1,7 @@
-import TestSupport
 import FleetModel
 import Foundation
+import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import TripFollowing
@@ -15,7 +16,9 @@ import Testing
             .trip(TripFixtures.enrouteToPickup()),
             .failure(TripServiceError(transport: .connectionRefused)),
             .failure(TripServiceError(code: .permissionDenied, message: "token expired", httpStatus: 403)),
-            .trip(TripFixtures.enrouteToPickup(vehicleAt: LatLng(latitude: 43.7393, longitude: 7.4258), time: 40, remaining: 120)),
+            .trip(
+                TripFixtures.enrouteToPickup(
+                    vehicleAt: LatLng(latitude: 43.7393, longitude: 7.4258), time: 40, remaining: 120)),
             .trip(TripFixtures.arrivedAtPickup()),
             .trip(TripFixtures.enrouteToDropoff()),
             .trip(TripFixtures.complete()),
@@ -26,7 +29,8 @@ import Testing
         let clock = VirtualClock.manual()
         let live = TripModel(tripName: TripFixtures.name, backend: backend, clock: clock)
         let path = TripFileTests.temporaryPath()
-        let recorder = try TripRecorder(path: path, tripName: TripFixtures.name, source: "test", now: { TripFixtures.at(seconds.next() * 5) })
+        let recorder = try TripRecorder(
+            path: path, tripName: TripFixtures.name, source: "test", now: { TripFixtures.at(seconds.next() * 5) })
         let original = EventLog()
         await live.register(original)
         await live.register(recorder)
@@ -51,7 +55,10 @@ import Testing
 /// A thread-safe counter for time stamps in tests.
 final class Counter: Sendable {
     private let value = NIOLockedValueBox<Int64>(0)
-    func next() -> Int64 { value.withLockedValue { v in defer { v += 1 }; return v } }
+    func next() -> Int64 {
+        value.withLockedValue { v in
+            defer { v += 1 }
+            return v
+        }
+    }
 }
-
-import NIOConcurrencyHelpers

@@ -1,5 +1,5 @@
-import TestSupport
 import FleetModel
+import TestSupport
 import Testing
 
 @testable import TripFollowing
@@ -22,11 +22,14 @@ import Testing
         await #expect(throws: TripServiceError.self) { try await backend.fetchTrip(TripFixtures.name) }
         clock.seek(to: TripFixtures.at(5000))
         #expect(try await backend.fetchTrip(TripFixtures.name).trip.tripStatus == .complete)
-        await #expect(throws: TripServiceError.self) { try await backend.fetchTrip(try TripName(parsing: "providers/x/trips/y")) }
+        await #expect(throws: TripServiceError.self) {
+            try await backend.fetchTrip(try TripName(parsing: "providers/x/trips/y"))
+        }
     }
 
     @Test func findsNeighbouringEvents() {
-        let backend = ReplayBackend(recording: recording(), clock: VirtualClock(start: TripFixtures.at(0)), interpolate: false)
+        let backend = ReplayBackend(
+            recording: recording(), clock: VirtualClock(start: TripFixtures.at(0)), interpolate: false)
         #expect(backend.nextEventTime(after: TripFixtures.at(0)) == TripFixtures.at(10))
         #expect(backend.nextEventTime(after: TripFixtures.at(11)) == TripFixtures.at(15))
         #expect(backend.nextEventTime(after: TripFixtures.at(300)) == nil)
@@ -38,12 +41,17 @@ import Testing
 
     @Test func interpolatesAlongTheRouteBetweenFixes() throws {
         var a = TripFixtures.enrouteToPickup()
-        let route = [LatLng(latitude: 43.7400, longitude: 7.4200), LatLng(latitude: 43.7400, longitude: 7.4300), LatLng(latitude: 43.7300, longitude: 7.4300)]
+        let route = [
+            LatLng(latitude: 43.7400, longitude: 7.4200), LatLng(latitude: 43.7400, longitude: 7.4300),
+            LatLng(latitude: 43.7300, longitude: 7.4300),
+        ]
         a.route = route
         a.lastLocation = TripFixtures.vehicle(at: route[0], heading: 90, time: 0)
         var b = a
         b.lastLocation = TripFixtures.vehicle(at: route[2], heading: 180, time: 100)
-        let rec = TripRecording(tripName: TripFixtures.name, source: "t", events: [.snapshot(a, at: TripFixtures.at(0)), .snapshot(b, at: TripFixtures.at(100))])
+        let rec = TripRecording(
+            tripName: TripFixtures.name, source: "t",
+            events: [.snapshot(a, at: TripFixtures.at(0)), .snapshot(b, at: TripFixtures.at(100))])
         let backend = ReplayBackend(recording: rec, clock: VirtualClock(start: TripFixtures.at(0)), interpolate: true)
         let mid = try backend.state(at: TripFixtures.at(50)).trip.lastLocation
         let total = route.length
@@ -53,10 +61,17 @@ import Testing
         let early = try backend.state(at: TripFixtures.at(10)).trip.lastLocation
         #expect(early?.heading == 90)
         #expect(abs(early!.location!.latitude - 43.74) < 1e-6)
-        let straight = ReplayBackend(recording: TripRecording(tripName: TripFixtures.name, source: "t", events: [
-            .snapshot(TripFixtures.enrouteToPickup(vehicleAt: LatLng(latitude: 43.70, longitude: 7.40), time: 0), at: TripFixtures.at(0)),
-            .snapshot(TripFixtures.enrouteToPickup(vehicleAt: LatLng(latitude: 43.72, longitude: 7.40), time: 10), at: TripFixtures.at(10)),
-        ]), clock: VirtualClock(start: TripFixtures.at(0)), interpolate: true)
+        let straight = ReplayBackend(
+            recording: TripRecording(
+                tripName: TripFixtures.name, source: "t",
+                events: [
+                    .snapshot(
+                        TripFixtures.enrouteToPickup(vehicleAt: LatLng(latitude: 43.70, longitude: 7.40), time: 0),
+                        at: TripFixtures.at(0)),
+                    .snapshot(
+                        TripFixtures.enrouteToPickup(vehicleAt: LatLng(latitude: 43.72, longitude: 7.40), time: 10),
+                        at: TripFixtures.at(10)),
+                ]), clock: VirtualClock(start: TripFixtures.at(0)), interpolate: true)
         let halfway = try straight.state(at: TripFixtures.at(5)).trip.lastLocation?.location
         #expect(abs(halfway!.latitude - 43.71) < 1e-6, "off the route: a straight line")
     }

@@ -4,7 +4,9 @@ import FleetModel
 /// (© OpenStreetMap contributors, ODbL), simplified to within 4 m. Larvotto → Casino (pickup) → Port Hercule
 /// (intermediate stop) → Monaco-Ville (dropoff).
 enum MonacoLegs {
-    private static func p(_ latitude: Double, _ longitude: Double) -> LatLng { LatLng(latitude: latitude, longitude: longitude) }
+    private static func p(_ latitude: Double, _ longitude: Double) -> LatLng {
+        LatLng(latitude: latitude, longitude: longitude)
+    }
 
     static let leg1: [LatLng] = [
         p(43.745139, 7.431857), p(43.746010, 7.432442), p(43.746561, 7.433181), p(43.747512, 7.434707),

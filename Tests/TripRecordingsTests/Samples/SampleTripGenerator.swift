@@ -1,6 +1,6 @@
-import TripRecordings
 import FleetModel
 import TripFollowing
+import TripRecordings
 
 /// Builds `Assets/trips/monaco-stops.jsonl`: a synthetic exclusive trip in Monaco with an intermediate stop,
 /// traffic on the route, a brief outage, and every status from NEW to COMPLETE — snapshots every 5 s, as a rider
@@ -19,8 +19,9 @@ enum SampleTripGenerator {
 
     static func recording() -> TripRecording {
         let pickup = MonacoLegs.leg1.last!, stop = MonacoLegs.leg2.last!, dropoff = MonacoLegs.leg3.last!
-        var trip = Trip(name: name.description, tripStatus: .new, tripType: .exclusive,
-                        pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
+        var trip = Trip(
+            name: name.description, tripStatus: .new, tripType: .exclusive,
+            pickupPoint: TerminalLocation(point: pickup), dropoffPoint: TerminalLocation(point: dropoff))
         trip.numberOfPassengers = 2
         trip.intermediateDestinations = [TerminalLocation(point: stop)]
         trip.intermediateDestinationsVersion = start
@@ -36,9 +37,13 @@ enum SampleTripGenerator {
         ]
         let arrivals: [TripStatus] = [.arrivedAtPickup, .arrivedAtIntermediateDestination, .complete]
         let waypoints = [
-            TripWaypoint(location: TerminalLocation(point: pickup), tripId: name.tripID, waypointType: .pickupWaypointType),
-            TripWaypoint(location: TerminalLocation(point: stop), tripId: name.tripID, waypointType: .intermediateDestinationWaypointType),
-            TripWaypoint(location: TerminalLocation(point: dropoff), tripId: name.tripID, waypointType: .dropOffWaypointType),
+            TripWaypoint(
+                location: TerminalLocation(point: pickup), tripId: name.tripID, waypointType: .pickupWaypointType),
+            TripWaypoint(
+                location: TerminalLocation(point: stop), tripId: name.tripID,
+                waypointType: .intermediateDestinationWaypointType),
+            TripWaypoint(
+                location: TerminalLocation(point: dropoff), tripId: name.tripID, waypointType: .dropOffWaypointType),
         ]
         for (index, leg) in legs.enumerated() {
             let length = leg.path.length
@@ -52,8 +57,9 @@ enum SampleTripGenerator {
                 let remainingRoute = [position] + Self.vertices(of: leg.path, after: travelled)
                 let remaining = length - travelled
                 let legETA = Self.secondsToTravel(leg, from: travelled)
-                trip.lastLocation = VehicleLocation(location: position, heading: Int32(Geo.bearing(from: position, to: ahead).rounded()) % 360,
-                                                    speed: (speed * 10).rounded() / 10, updateTime: time, locationSensor: .roadSnappedLocationProvider)
+                trip.lastLocation = VehicleLocation(
+                    location: position, heading: Int32(Geo.bearing(from: position, to: ahead).rounded()) % 360,
+                    speed: (speed * 10).rounded() / 10, updateTime: time, locationSensor: .roadSnappedLocationProvider)
                 trip.lastLocation?.latlngAccuracy = 4
                 trip.lastLocation?.serverTime = time + .milliseconds(420)
                 trip.route = remainingRoute
@@ -67,7 +73,10 @@ enum SampleTripGenerator {
                 trip.dropoffTime = time + .seconds(Int64((legETA + later + 30).rounded()))
                 events.append(.snapshot(trip, at: time))
                 if index == 1 && travelled > 0 && travelled < 80 {
-                    events.append(.failure(TripServiceError(transport: .connectionReset, message: "connection reset by peer"), at: time + .seconds(pollSeconds)))
+                    events.append(
+                        .failure(
+                            TripServiceError(transport: .connectionReset, message: "connection reset by peer"),
+                            at: time + .seconds(pollSeconds)))
                     time = time + .seconds(pollSeconds * 2)
                     travelled += speed * Double(pollSeconds * 2)
                     continue
@@ -101,7 +110,9 @@ enum SampleTripGenerator {
             time = time + .seconds(pollSeconds + 30)
             if index == 1 { trip.intermediateDestinationIndex = 1 }
         }
-        return TripRecording(tripName: name, source: "synthetic sample (tripterm), roads © OpenStreetMap contributors, ODbL", created: start, events: events)
+        return TripRecording(
+            tripName: name, source: "synthetic sample (tripterm), roads © OpenStreetMap contributors, ODbL",
+            created: start, events: events)
     }
 
     static func speed(on leg: Leg, at distance: Double) -> Double {
@@ -136,12 +147,22 @@ enum SampleTripGenerator {
             let mid = (along[i] + along[i + 1]) / 2
             let speed = leg.slow.first { $0.range.contains(mid) }?.speed ?? .normal
             if speed != current {
-                if let current { intervals.append(SpeedReadingInterval(startPolylinePointIndex: Int32(startIndex), endPolylinePointIndex: Int32(i), speed: current)) }
+                if let current {
+                    intervals.append(
+                        SpeedReadingInterval(
+                            startPolylinePointIndex: Int32(startIndex), endPolylinePointIndex: Int32(i), speed: current)
+                    )
+                }
                 current = speed
                 startIndex = i
             }
         }
-        if let current { intervals.append(SpeedReadingInterval(startPolylinePointIndex: Int32(startIndex), endPolylinePointIndex: Int32(route.count - 1), speed: current)) }
+        if let current {
+            intervals.append(
+                SpeedReadingInterval(
+                    startPolylinePointIndex: Int32(startIndex), endPolylinePointIndex: Int32(route.count - 1),
+                    speed: current))
+        }
         return ConsumableTrafficPolyline(speedReadingInterval: intervals)
     }
 }

@@ -1,7 +1,7 @@
-import TrackFormats
 import FleetModel
 import Foundation
 import Testing
+import TrackFormats
 
 @testable import TripFollowing
 @testable import TripRecordings
@@ -9,12 +9,16 @@ import Testing
 /// Reading a trip file by the direct path and in parts must give exactly what reading every line through
 /// `JSONDecoder`, one after the other, gives: the same events, warnings, and errors at the same positions.
 @Suite struct TripFileDirectReadingTests {
-    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Assets/trips").standardized
+    static let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../../Assets/trips"
+    ).standardized
 
     static func sample(_ name: String) throws -> Data { try Data(contentsOf: assets.appendingPathComponent(name)) }
 
     /// The reading before the direct path: the header, then every line through `JSONDecoder`, in order.
-    static func referenceRead(_ data: Data, path: String) throws(InputError) -> (recording: TripRecording, warnings: [InputWarning]) {
+    static func referenceRead(
+        _ data: Data, path: String
+    ) throws(InputError) -> (recording: TripRecording, warnings: [InputWarning]) {
         var lines = LineSplitter(data)
         let decoder = JSONDecoder()
         guard let first = lines.next(), let header = try? decoder.decode(TripFileHeader.self, from: first.bytes),
@@ -29,7 +33,10 @@ import Testing
                 result = try decoder.decode(TripFileEventLine.self, from: line.bytes).event()
             } catch {
                 if line.isLast && !line.terminated {
-                    warnings.append(InputWarning(path: path, line: line.number, message: "skipped an incomplete last line (the recording was probably interrupted)"))
+                    warnings.append(
+                        InputWarning(
+                            path: path, line: line.number,
+                            message: "skipped an incomplete last line (the recording was probably interrupted)"))
                     break
                 }
                 throw TripFileReader.lineError(path: path, line: line, error: error, expected: "an event")
@@ -37,7 +44,9 @@ import Testing
             switch result {
             case .success(let event): recording.events.append(event)
             case .failure(let error):
-                throw InputError(path: path, line: line.number, column: TripFileReader.column(of: error.path, in: line.bytes), message: "\(error)")
+                throw InputError(
+                    path: path, line: line.number, column: TripFileReader.column(of: error.path, in: line.bytes),
+                    message: "\(error)")
             }
         }
         recording.sortEvents()
@@ -72,7 +81,8 @@ import Testing
             var lines = LineSplitter(data)
             _ = lines.next()
             var (recording, _) = try TripFileReader.read(data[..<lines.position], path: "t.jsonl")
-            let body = try TripFileBodyReader.read(data[lines.position...], firstLine: 2, path: "t.jsonl", partCount: partCount)
+            let body = try TripFileBodyReader.read(
+                data[lines.position...], firstLine: 2, path: "t.jsonl", partCount: partCount)
             recording.events = body.events
             recording.sortEvents()
             return (recording, body.warnings)
@@ -96,7 +106,8 @@ import Testing
     /// The bundled sample with `copies` passes of its lines (not shifted: equal times are allowed) and the
     /// unusual lines in the middle: well over a megabyte, so it is read in parts.
     static func bigFile(copies: Int = 5) throws -> [String] {
-        let lines = String(decoding: try sample("monaco-stops.jsonl"), as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = String(decoding: try sample("monaco-stops.jsonl"), as: UTF8.self).split(separator: "\n").map(
+            String.init)
         var out = [lines[0]]
         for copy in 0..<copies {
             out += lines.dropFirst()
@@ -153,7 +164,8 @@ import Testing
     @Test(arguments: [
         ["{not json"], [#"{"snapshot":{"tripStatus":"DRIVING"},"time":"2026-11-01T09:00:00Z"}"#],
         [#"{"note":"no time"}"#], [#"{"snapshot":{"lastLocation":{"heading":"north"}},"time":"2026-11-01T09:00:00Z"}"#],
-        [#"{"note":"x","time":"2026-13-01T00:00:00Z"}"#], [#"{"snapshot":{"route":[{"latitude":1e999}]},"time":"2026-11-01T09:00:00Z"}"#],
+        [#"{"note":"x","time":"2026-13-01T00:00:00Z"}"#],
+        [#"{"snapshot":{"route":[{"latitude":1e999}]},"time":"2026-11-01T09:00:00Z"}"#],
     ])
     func badLinesAreReportedWhereTheyAre(bad: [String]) throws {
         var lines = try Self.bigFile()

@@ -1,8 +1,8 @@
-import TrackFormats
-import TestSupport
 import FleetModel
 import Foundation
+import TestSupport
 import Testing
+import TrackFormats
 
 @testable import TripFollowing
 @testable import TripRecordings
@@ -17,15 +17,17 @@ import Testing
     static func sampleRecording() -> TripRecording {
         var unavailable = TripServiceError(code: .unavailable, message: "busy", httpStatus: 503)
         unavailable.retryAfter = .seconds(7)
-        return TripRecording(tripName: TripFixtures.name, source: "test", created: TripFixtures.at(0), events: [
-            .note("recording started", at: TripFixtures.at(0)),
-            .snapshot(TripFixtures.new(), at: TripFixtures.at(0)),
-            .snapshot(TripFixtures.enrouteToPickup(), at: TripFixtures.at(10)),
-            .failure(unavailable, at: TripFixtures.at(15)),
-            .failure(TripServiceError(transport: .connectionRefused), at: TripFixtures.at(16)),
-            .snapshot(TripFixtures.arrivedAtPickup(), at: TripFixtures.at(70)),
-            .snapshot(TripFixtures.complete(), at: TripFixtures.at(300)),
-        ])
+        return TripRecording(
+            tripName: TripFixtures.name, source: "test", created: TripFixtures.at(0),
+            events: [
+                .note("recording started", at: TripFixtures.at(0)),
+                .snapshot(TripFixtures.new(), at: TripFixtures.at(0)),
+                .snapshot(TripFixtures.enrouteToPickup(), at: TripFixtures.at(10)),
+                .failure(unavailable, at: TripFixtures.at(15)),
+                .failure(TripServiceError(transport: .connectionRefused), at: TripFixtures.at(16)),
+                .snapshot(TripFixtures.arrivedAtPickup(), at: TripFixtures.at(70)),
+                .snapshot(TripFixtures.complete(), at: TripFixtures.at(300)),
+            ])
     }
 
     @Test func aRecordingRoundTripsThroughAFile() throws {
@@ -61,7 +63,12 @@ import Testing
         data.append(Data(#"{"time":"2026-01-01T00:06:00Z","snapshot":{"tripSta"#.utf8))
         let (read, warnings) = try TripFileReader.read(data, path: "trip.jsonl")
         #expect(read.events.count == 7)
-        #expect(warnings == [InputWarning(path: "trip.jsonl", line: 9, message: "skipped an incomplete last line (the recording was probably interrupted)")])
+        #expect(
+            warnings == [
+                InputWarning(
+                    path: "trip.jsonl", line: 9,
+                    message: "skipped an incomplete last line (the recording was probably interrupted)")
+            ])
     }
 
     @Test func aMalformedLineElsewhereIsAnErrorWithFileLineAndColumn() throws {
@@ -71,14 +78,23 @@ import Testing
             try TripFileReader.read(Data((lines.joined(separator: "\n") + "\n").utf8), path: "t.jsonl").recording
         }
         #expect(try read([header, good]).events.count == 1)
-        #expect(throws: InputError(path: "t.jsonl", line: 3, column: 23, message: "expected an event as one JSON object: unexpected end of line (the JSON is cut short)")) {
+        #expect(
+            throws: InputError(
+                path: "t.jsonl", line: 3, column: 23,
+                message: "expected an event as one JSON object: unexpected end of line (the JSON is cut short)")
+        ) {
             try read([header, good, #"{"time":"2026-01-01T0x"#, good])
         }
-        #expect(throws: InputError(path: "t.jsonl", line: 2, column: 9, message: "expected an event as one JSON object: unexpected 'x'")) {
+        #expect(
+            throws: InputError(
+                path: "t.jsonl", line: 2, column: 9, message: "expected an event as one JSON object: unexpected 'x'")
+        ) {
             try read([header, #"{"time":x}"#])
         }
         do {
-            _ = try read([header, #"{"time":"2026-01-01T00:00:00Z","snapshot":{"name":"n","tripStatus":"DRIVING"}}"#, good])
+            _ = try read([
+                header, #"{"time":"2026-01-01T00:00:00Z","snapshot":{"name":"n","tripStatus":"DRIVING"}}"#, good,
+            ])
             Issue.record("expected an error")
         } catch {
             #expect(error.line == 2)
@@ -86,7 +102,11 @@ import Testing
             #expect(error.message.hasPrefix("snapshot.tripStatus: unknown TripStatus value \"DRIVING\""))
             #expect(error.description.hasPrefix("t.jsonl:2:55: snapshot.tripStatus"))
         }
-        #expect(throws: InputError(path: "t.jsonl", line: 2, column: 1, message: "expected exactly one of snapshot, failure, note (found 2)")) {
+        #expect(
+            throws: InputError(
+                path: "t.jsonl", line: 2, column: 1,
+                message: "expected exactly one of snapshot, failure, note (found 2)")
+        ) {
             try read([header, #"{"time":"2026-01-01T00:00:00Z","note":"a","snapshot":{}}"#])
         }
         #expect(throws: InputError(path: "t.jsonl", line: 2, column: 1, message: "time: required field is missing")) {
@@ -95,11 +115,21 @@ import Testing
     }
 
     @Test func headersAreChecked() throws {
-        func read(_ header: String) throws(InputError) { _ = try TripFileReader.read(Data((header + "\n").utf8), path: "t.jsonl") }
-        #expect(throws: InputError(path: "t.jsonl", line: 1, column: 1, message: "trip file version 2 is not supported (this tripterm reads version 1)")) {
+        func read(_ header: String) throws(InputError) {
+            _ = try TripFileReader.read(Data((header + "\n").utf8), path: "t.jsonl")
+        }
+        #expect(
+            throws: InputError(
+                path: "t.jsonl", line: 1, column: 1,
+                message: "trip file version 2 is not supported (this tripterm reads version 1)")
+        ) {
             try read(#"{"format":"tripterm-trip","version":2,"trip":"providers/p/trips/t"}"#)
         }
-        #expect(throws: InputError(path: "t.jsonl", line: 1, column: 1, message: "not a trip file: header format is \"other\", expected \"tripterm-trip\"")) {
+        #expect(
+            throws: InputError(
+                path: "t.jsonl", line: 1, column: 1,
+                message: "not a trip file: header format is \"other\", expected \"tripterm-trip\"")
+        ) {
             try read(#"{"format":"other","version":1,"trip":"providers/p/trips/t"}"#)
         }
         do {

@@ -30,13 +30,15 @@ public struct GpsdReport: Decodable, Sendable {
     /// The fix of a TPV with at least a 2D fix and a position; `now` stands in for a missing time.
     public func fix(now: Date) -> LocationFix? {
         guard self.class == "TPV", (mode ?? 0) >= 2, let lat, let lon,
-              (-90...90).contains(lat), (-180...180).contains(lon)
+            (-90...90).contains(lat), (-180...180).contains(lon)
         else { return nil }
         let time = self.time.flatMap { try? ProtoTimestamp(rfc3339: $0).date } ?? now
-        let accuracy = eph ?? {
-            guard let epx, let epy else { return nil }
-            return max(epx, epy)
-        }()
+        let accuracy =
+            eph
+            ?? {
+                guard let epx, let epy else { return nil }
+                return max(epx, epy)
+            }()
         return LocationFix(
             coordinate: LatLng(latitude: lat, longitude: lon), heading: track, speed: speed, accuracy: accuracy,
             altitude: altHAE ?? alt, sensor: .gps, time: time)

@@ -25,7 +25,9 @@ public struct NMEALocationSource: LocationSource {
     public var statistics: NMEAStatistics { counters.value }
 
     /// Every fix in the file, with the statistics of reading it.
-    public static func read(path: String) throws(LocationSourceError) -> (fixes: [LocationFix], statistics: NMEAStatistics) {
+    public static func read(
+        path: String
+    ) throws(LocationSourceError) -> (fixes: [LocationFix], statistics: NMEAStatistics) {
         let text = try readText(path: path, what: "NMEA")
         var assembler = NMEAFixAssembler()
         var fixes: [LocationFix] = []

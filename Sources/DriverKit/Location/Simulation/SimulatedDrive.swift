@@ -81,12 +81,16 @@ public struct SimulatedDrive: LocationSource {
         while i + 2 < arrivals.count, arrivals[i + 1] <= t { i += 1 }
         if t < departures[i] {
             // Waiting at a stop, facing the way it came.
-            let heading = i > 0 ? Geo.bearing(from: path[i - 1], to: path[i]) : Geo.bearing(from: path[i], to: path[i + 1])
+            let heading =
+                i > 0 ? Geo.bearing(from: path[i - 1], to: path[i]) : Geo.bearing(from: path[i], to: path[i + 1])
             return (path[i], heading, 0)
         }
         let span = arrivals[i + 1] - departures[i]
         let fraction = span > 0 ? (t - departures[i]) / span : 0
-        return (Geo.interpolate(path[i], path[i + 1], fraction: fraction), Geo.bearing(from: path[i], to: path[i + 1]), segmentSpeeds[i])
+        return (
+            Geo.interpolate(path[i], path[i + 1], fraction: fraction), Geo.bearing(from: path[i], to: path[i + 1]),
+            segmentSpeeds[i]
+        )
     }
 
     public func fixes() -> AsyncThrowingStream<LocationFix, any Error> {
@@ -105,9 +109,10 @@ public struct SimulatedDrive: LocationSource {
                     generator = g
                     accuracy = noise.accuracyMeters
                 }
-                continuation.yield(LocationFix(
-                    coordinate: position.coordinate, heading: position.heading, speed: position.speed,
-                    accuracy: accuracy, sensor: .gps, time: start.addingTimeInterval(elapsed)))
+                continuation.yield(
+                    LocationFix(
+                        coordinate: position.coordinate, heading: position.heading, speed: position.speed,
+                        accuracy: accuracy, sensor: .gps, time: start.addingTimeInterval(elapsed)))
                 if elapsed >= drive.durationSeconds { return }
                 // A last step shorter than a microsecond is rounding, not driving: end there.
                 let next = elapsed + step >= drive.durationSeconds - 1e-6 ? drive.durationSeconds : elapsed + step

@@ -38,7 +38,8 @@ struct HelpOverlay: Widget {
         var row = y + 2
         for entry in bindings.entries where row < y + innerHeight {
             buffer.put(entry.keys, x: x + 2, y: row, width: keyWidth, style: bold, ascii: ascii)
-            buffer.put(entry.help, x: x + 2 + keyWidth, y: row, width: innerWidth - keyWidth - 2, style: style, ascii: ascii)
+            buffer.put(
+                entry.help, x: x + 2 + keyWidth, y: row, width: innerWidth - keyWidth - 2, style: style, ascii: ascii)
             row += 1
         }
         buffer.put(footer, x: x + 2, y: y + innerHeight, width: innerWidth - 2, style: style, ascii: ascii)

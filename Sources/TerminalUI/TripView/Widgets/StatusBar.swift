@@ -46,7 +46,9 @@ struct StatusBar: Widget {
 
     private var failureLine: StyledLine {
         guard let failure = state.failure else {
-            if state.isFinished { return StyledLine([("trip \(Formatting.status(state.status).lowercased())", styled(styles.finished))]) }
+            if state.isFinished {
+                return StyledLine([("trip \(Formatting.status(state.status).lowercased())", styled(styles.finished))])
+            }
             return StyledLine()
         }
         let error = failure.error
@@ -56,13 +58,18 @@ struct StatusBar: Widget {
             let retry = left > .zero ? "retrying in " + Formatting.duration(left) : "retrying"
             let count = failure.count > 1 ? " (\(failure.count)×)" : ""
             return StyledLine([
-                ((ascii ? "~ " : "⟳ ") + "recoverable " + error.code.name + ": " + error.message + " — " + retry + count,
-                 styled(styles.recoverable)),
+                (
+                    (ascii ? "~ " : "⟳ ") + "recoverable " + error.code.name + ": " + error.message + " — " + retry
+                        + count,
+                    styled(styles.recoverable)
+                )
             ])
         case .client:
             return StyledLine([
-                ((ascii ? "! " : "✖ ") + "client " + error.code.name + ": " + error.message + " — " + error.hint,
-                 styled(styles.clientError)),
+                (
+                    (ascii ? "! " : "✖ ") + "client " + error.code.name + ": " + error.message + " — " + error.hint,
+                    styled(styles.clientError)
+                )
             ])
         }
     }

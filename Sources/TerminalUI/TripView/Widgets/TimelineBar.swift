@@ -13,14 +13,18 @@ struct TimelineBar: Widget {
         let play = status.isAtEnd ? (ascii ? "[]" : "■") : status.isPaused ? (ascii ? "||" : "‖") : (ascii ? ">" : "▶")
         let head = " \(play) \(status.speed) " + Formatting.elapsed(status.position - status.start) + " "
         let tail = " " + Formatting.elapsed(status.end - status.start) + " "
-        buffer.put(head, x: rect.x, y: rect.y, width: rect.width, style: status.isPaused ? styles.warning : styles.heading, ascii: ascii)
+        buffer.put(
+            head, x: rect.x, y: rect.y, width: rect.width, style: status.isPaused ? styles.warning : styles.heading,
+            ascii: ascii)
         let barX = rect.x + head.displayWidth
         let barWidth = rect.width - head.displayWidth - tail.displayWidth
         guard barWidth >= 4 else { return }
         let position = Int((status.fraction * Double(barWidth - 1)).rounded())
         for i in 0..<barWidth {
             let done = i < position
-            buffer[barX + i, rect.y] = Cell(done ? (ascii ? "=" : "━") : (ascii ? "-" : "─"), style: done ? styles.timelineDone : styles.timelineLeft)
+            buffer[barX + i, rect.y] = Cell(
+                done ? (ascii ? "=" : "━") : (ascii ? "-" : "─"),
+                style: done ? styles.timelineDone : styles.timelineLeft)
         }
         for tick in status.ticks {
             let column = Int((tick * Double(barWidth - 1)).rounded())

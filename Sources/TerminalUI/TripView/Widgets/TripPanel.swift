@@ -121,7 +121,9 @@ struct TripPanel: Widget {
     }
 
     private func field(_ label: String, _ value: String, _ style: CellStyle? = nil) -> StyledLine {
-        StyledLine([(label.padding(toLength: 10, withPad: " ", startingAt: 0), styles.label), (value, style ?? styles.text)])
+        StyledLine([
+            (label.padding(toLength: 10, withPad: " ", startingAt: 0), styles.label), (value, style ?? styles.text),
+        ])
     }
 
     private func etaLine(_ label: String, eta: ProtoTimestamp?, done: Bool) -> StyledLine? {
@@ -133,10 +135,15 @@ struct TripPanel: Widget {
     }
 
     private var vehicleLine: StyledLine {
-        guard let vehicle = state.vehicle, vehicle.location != nil else { return field("Vehicle", "no location yet", styles.dim) }
+        guard let vehicle = state.vehicle, vehicle.location != nil else {
+            return field("Vehicle", "no location yet", styles.dim)
+        }
         var parts: [String] = []
-        if let speed = vehicle.speed { parts.append("\(Int((speed * 3.6).rounded())) km/h") }
-        else if let kmph = vehicle.speedKmph { parts.append("\(kmph) km/h") }
+        if let speed = vehicle.speed {
+            parts.append("\(Int((speed * 3.6).rounded())) km/h")
+        } else if let kmph = vehicle.speedKmph {
+            parts.append("\(kmph) km/h")
+        }
         if let heading = vehicle.heading { parts.append("\(Formatting.compassPoint(Double(heading))) \(heading)°") }
         return field("Vehicle", parts.isEmpty ? "located" : parts.joined(separator: "  "))
     }
@@ -147,7 +154,8 @@ struct TripPanel: Widget {
     private var updatedLine: StyledLine {
         guard let age = updateAge else { return field("Updated", "waiting for the first update", styles.dim) }
         let text = Formatting.duration(age) + " ago"
-        return isStale ? field("Updated", (ascii ? "! " : "⚠ ") + text + " (stale)", styles.warning) : field("Updated", text)
+        return isStale
+            ? field("Updated", (ascii ? "! " : "⚠ ") + text + " (stale)", styles.warning) : field("Updated", text)
     }
 
     private func stopLines(width: Int) -> [StyledLine] {
@@ -163,19 +171,30 @@ struct TripPanel: Widget {
                     stopNumber += 1
                     (mark, name) = (stopNumber < 10 ? "\(stopNumber)" : "+", "stop")
                 }
-                var line = StyledLine([(" " + mark + " ", styles.key), (name.padding(toLength: 8, withPad: " ", startingAt: 0), styles.text)])
-                if let meters = waypoint.distanceMeters { line.append(Formatting.distance(Double(meters)).padding(toLength: 8, withPad: " ", startingAt: 0), styles.text) }
+                var line = StyledLine([
+                    (" " + mark + " ", styles.key),
+                    (name.padding(toLength: 8, withPad: " ", startingAt: 0), styles.text),
+                ])
+                if let meters = waypoint.distanceMeters {
+                    line.append(
+                        Formatting.distance(Double(meters)).padding(toLength: 8, withPad: " ", startingAt: 0),
+                        styles.text)
+                }
                 if let eta = waypoint.eta { line.append(Formatting.shortClockTime(eta, in: timeZone), styles.dim) }
                 return line
             }
         }
         var lines: [StyledLine] = []
-        if !pickupDone, state.pickup?.point != nil { lines.append(StyledLine([(" P ", styles.key), ("pickup", styles.text)])) }
+        if !pickupDone, state.pickup?.point != nil {
+            lines.append(StyledLine([(" P ", styles.key), ("pickup", styles.text)]))
+        }
         for (index, stop) in state.intermediateDestinations.enumerated() where stop.point != nil {
             guard index >= Int(max(0, currentStopIndex)) else { continue }
             lines.append(StyledLine([(" \(index < 9 ? String(index + 1) : "+") ", styles.key), ("stop", styles.text)]))
         }
-        if !state.isFinished, state.dropoff?.point != nil { lines.append(StyledLine([(" D ", styles.key), ("dropoff", styles.text)])) }
+        if !state.isFinished, state.dropoff?.point != nil {
+            lines.append(StyledLine([(" D ", styles.key), ("dropoff", styles.text)]))
+        }
         return lines
     }
 

@@ -76,7 +76,8 @@ enum LogExportReader {
                     // A damaged JSON document deserves the parser's account of where; anything else is no export.
                     let opening = data.first(where: { !isJSONWhitespace($0) })
                     let looksLikeJSON = opening == UInt8(ascii: "{") || opening == UInt8(ascii: "[")
-                    let message = looksLikeJSON ? "not valid JSON (\(syntaxDetail(documentError))); \(expected)" : expected
+                    let message =
+                        looksLikeJSON ? "not valid JSON (\(syntaxDetail(documentError))); \(expected)" : expected
                     throw InputError(path: path, message: message)
                 }
                 let message = "not valid JSON (\(syntaxDetail(error))); expected one log entry per line"

@@ -53,8 +53,9 @@ struct LogRecords {
 
     /// The trips in order of their first entry (their creation, when the export holds it), then by name.
     var tripsInOrder: [(name: TripName, records: [TripLogRecord])] {
-        trips.compactMap { name, records in records.map(\.order).min().map { (start: $0, name: name, records: records) } }
-            .sorted { ($0.start, $0.name.description) < ($1.start, $1.name.description) }
-            .map { ($0.name, $0.records) }
+        trips.compactMap { name, records in records.map(\.order).min().map { (start: $0, name: name, records: records) }
+        }
+        .sorted { ($0.start, $0.name.description) < ($1.start, $1.name.description) }
+        .map { ($0.name, $0.records) }
     }
 }

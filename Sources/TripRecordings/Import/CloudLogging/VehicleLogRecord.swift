@@ -48,9 +48,10 @@ struct VehicleLogRecord: Sendable {
         } catch {
             throw LogEntryProblem("jsonPayload.request.vehicle.\(error)")
         }
-        guard let vehicleId = entry.request?.logText("vehicleid")
-            ?? (try? VehicleName(parsing: response.name))?.vehicleID
-            ?? entry.labels["vehicleid"]
+        guard
+            let vehicleId = entry.request?.logText("vehicleid")
+                ?? (try? VehicleName(parsing: response.name))?.vehicleID
+                ?? entry.labels["vehicleid"]
         else { throw LogEntryProblem("no vehicleId in the request, name in the response, or vehicle_id label") }
 
         var record = VehicleLogRecord(order: entry.order, vehicleId: vehicleId)
@@ -66,7 +67,8 @@ struct VehicleLogRecord: Sendable {
             record.routeSegmentEndPoint = response.currentRouteSegmentEndPoint ?? sent?.currentRouteSegmentEndPoint
         }
         record.remainingDistanceMeters = sent?.remainingDistanceMeters
-        record.navigationStatus = [response.navigationStatus, sent?.navigationStatus ?? .unknownNavigationStatus]
+        record.navigationStatus =
+            [response.navigationStatus, sent?.navigationStatus ?? .unknownNavigationStatus]
             .first { $0 != .unknownNavigationStatus } ?? .unknownNavigationStatus
         if let seconds = sent?.remainingTimeSeconds {
             record.eta = entry.time + .seconds(Int64(seconds))

@@ -17,7 +17,8 @@ public enum GPXImporter {
     }
 
     /// Reads the track; `path` names the file in errors and in the recording's source.
-    public static func recording(from data: Data, path: String, tripName: TripName) throws(InputError) -> TripRecording {
+    public static func recording(from data: Data, path: String, tripName: TripName) throws(InputError) -> TripRecording
+    {
         let data = Gzip.isCompressed(data) ? try Gzip.decompress(data, path: path) : data
         let content = try GPXReader.read(data, path: path)
         if content.points.isEmpty {
@@ -25,18 +26,26 @@ public enum GPXImporter {
                 let at = SourceText(data).tagStart(line: route.line, characterColumn: route.column)
                 throw InputError(
                     path: path, line: at.line, column: at.column,
-                    message: "the file has a route (<rte>) but no track: route points have no times, and tripterm needs a recorded track (<trk> with timed <trkpt>) to replay")
+                    message:
+                        "the file has a route (<rte>) but no track: route points have no times, and tripterm needs a recorded track (<trk> with timed <trkpt>) to replay"
+                )
             }
-            throw InputError(path: path, message: "no track points (<trkpt>): tripterm needs a recorded track to replay")
+            throw InputError(
+                path: path, message: "no track points (<trkpt>): tripterm needs a recorded track to replay")
         }
         if let index = content.points.firstTimeRegression {
-            let tag = content.pointTags.indices.contains(index)
-                ? SourceText(data).tagStart(line: content.pointTags[index].line, characterColumn: content.pointTags[index].column) : nil
+            let tag =
+                content.pointTags.indices.contains(index)
+                ? SourceText(data).tagStart(
+                    line: content.pointTags[index].line, characterColumn: content.pointTags[index].column) : nil
             throw InputError(
                 path: path, line: tag?.line, column: tag?.column,
-                message: "track point time \(content.points[index].time) is before the previous point's (\(content.points[index - 1].time)): tripterm needs points in time order")
+                message:
+                    "track point time \(content.points[index].time) is before the previous point's (\(content.points[index - 1].time)): tripterm needs points in time order"
+            )
         }
-        let builder = TrackTripBuilder(tripName: tripName, source: "GPX track \(fileName(path))", created: content.created)
+        let builder = TrackTripBuilder(
+            tripName: tripName, source: "GPX track \(fileName(path))", created: content.created)
         return builder.recording(points: content.points, waypoints: content.waypoints)
     }
 

@@ -20,11 +20,14 @@ public enum GeoJSONImporter {
         var text = Substring(String(decoding: data.prefix(sniffLength), as: UTF8.self))
         if text.first == "\u{FEFF}" { text = text.dropFirst() }
         guard text.drop(while: \.isWhitespace).first == "{", text.contains("\"type\"") else { return false }
-        return ["\"FeatureCollection\"", "\"Feature\"", "\"LineString\"", "\"MultiLineString\""].contains { text.contains($0) }
+        return ["\"FeatureCollection\"", "\"Feature\"", "\"LineString\"", "\"MultiLineString\""].contains {
+            text.contains($0)
+        }
     }
 
     /// Reads the track; `path` names the file in errors and in the recording's source.
-    public static func recording(from data: Data, path: String, tripName: TripName) throws(InputError) -> TripRecording {
+    public static func recording(from data: Data, path: String, tripName: TripName) throws(InputError) -> TripRecording
+    {
         let data = Gzip.isCompressed(data) ? try Gzip.decompress(data, path: path) : data
         let root = try JSONDocument.parse(data, path: path)
         let track = try GeoJSONTrackReader(path: path, source: SourceText(data)).read(root)

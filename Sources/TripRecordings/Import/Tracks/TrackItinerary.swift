@@ -76,8 +76,12 @@ struct TrackItinerary: Sendable, Equatable {
         let dropoffs = waypoints.filter { $0.role == .dropoff }
         if pickups.count > 1 { notes.append("\(pickups.count) waypoints name the pickup; using the first") }
         if dropoffs.count > 1 { notes.append("\(dropoffs.count) waypoints name the dropoff; using the first") }
-        if pickups.isEmpty { notes.append("no waypoint named pickup: the trip starts at the pickup, the first track point") }
-        if dropoffs.isEmpty { notes.append("no waypoint named dropoff: the trip ends at the dropoff, the last track point") }
+        if pickups.isEmpty {
+            notes.append("no waypoint named pickup: the trip starts at the pickup, the first track point")
+        }
+        if dropoffs.isEmpty {
+            notes.append("no waypoint named dropoff: the trip ends at the dropoff, the last track point")
+        }
 
         let pickupLocation = pickups.first?.location ?? firstPoint.location
         let dropoffLocation = dropoffs.first?.location ?? lastPoint.location
@@ -85,19 +89,24 @@ struct TrackItinerary: Sendable, Equatable {
 
         let pickupDistances = Self.distances(points, to: pickupLocation)
         let pickupVisit = Self.firstVisit(pickupDistances, in: 0...last)
-        pickup = Stop(kind: .pickup, location: pickupLocation, arrival: pickupVisit.arrival, departure: pickupVisit.departure,
-                      reached: pickupVisit.reached)
+        pickup = Stop(
+            kind: .pickup, location: pickupLocation, arrival: pickupVisit.arrival, departure: pickupVisit.departure,
+            reached: pickupVisit.reached)
         if !pickupVisit.reached {
-            notes.append("the track never comes within \(Int(Self.arrivalRadius)) m of the pickup; it is taken to happen at the closest point, \(Self.meters(pickupDistances[pickupVisit.arrival])) away at \(points[pickupVisit.arrival].time)")
+            notes.append(
+                "the track never comes within \(Int(Self.arrivalRadius)) m of the pickup; it is taken to happen at the closest point, \(Self.meters(pickupDistances[pickupVisit.arrival])) away at \(points[pickupVisit.arrival].time)"
+            )
         }
 
         let dropoffDistances = Self.distances(points, to: dropoffLocation)
         let dropoffVisit = Self.lastVisit(dropoffDistances, in: min(pickup.departure + 1, last)...last)
-        dropoff = Stop(kind: .dropoff, location: dropoffLocation, arrival: dropoffVisit.arrival, departure: dropoffVisit.departure,
-                       reached: dropoffVisit.reached)
+        dropoff = Stop(
+            kind: .dropoff, location: dropoffLocation, arrival: dropoffVisit.arrival, departure: dropoffVisit.departure,
+            reached: dropoffVisit.reached)
         endsAtDropoff = dropoffDistances[last] <= Self.completionRadius
         if !endsAtDropoff {
-            notes.append("the track ends \(Self.meters(dropoffDistances[last])) from the dropoff, so the trip never completes")
+            notes.append(
+                "the track ends \(Self.meters(dropoffDistances[last])) from the dropoff, so the trip never completes")
         }
 
         // Named waypoints between pickup and dropoff, in the order the track passes them.
@@ -108,7 +117,8 @@ struct TrackItinerary: Sendable, Equatable {
             if closest > pickup.departure && closest < dropoff.arrival {
                 candidates.append((closest, order, waypoint))
             } else {
-                notes.append("waypoint \"\(waypoint.name)\" is not between the pickup and the dropoff along the track; ignored")
+                notes.append(
+                    "waypoint \"\(waypoint.name)\" is not between the pickup and the dropoff along the track; ignored")
             }
         }
         candidates.sort { ($0.closest, $0.order) < ($1.closest, $1.order) }
@@ -119,10 +129,14 @@ struct TrackItinerary: Sendable, Equatable {
         for (index, candidate) in candidates.enumerated() {
             let low = max(0, min(from, limit)), distances = Self.distances(points, to: candidate.waypoint.location)
             let visit = Self.firstVisit(distances, in: low...max(low, limit))
-            intermediates.append(Stop(kind: .intermediate(index), location: candidate.waypoint.location, arrival: visit.arrival,
-                                      departure: visit.departure, reached: visit.reached))
+            intermediates.append(
+                Stop(
+                    kind: .intermediate(index), location: candidate.waypoint.location, arrival: visit.arrival,
+                    departure: visit.departure, reached: visit.reached))
             if !visit.reached {
-                notes.append("the track never comes within \(Int(Self.arrivalRadius)) m of \"\(candidate.waypoint.name)\"; the stop is taken to happen at the closest point, \(Self.meters(distances[visit.arrival])) away at \(points[visit.arrival].time)")
+                notes.append(
+                    "the track never comes within \(Int(Self.arrivalRadius)) m of \"\(candidate.waypoint.name)\"; the stop is taken to happen at the closest point, \(Self.meters(distances[visit.arrival])) away at \(points[visit.arrival].time)"
+                )
             }
             from = visit.departure + 1
         }

@@ -31,7 +31,8 @@ struct TrackMotion: Sendable, Equatable {
             let distance = Geo.distance(points[a].location, points[b].location)
             let seconds = (points[b].time - points[a].time).inSeconds
             derivedHeadings.append(
-                distance >= stationaryMeters ? wholeDegrees(Geo.bearing(from: points[a].location, to: points[b].location)) : nil)
+                distance >= stationaryMeters
+                    ? wholeDegrees(Geo.bearing(from: points[a].location, to: points[b].location)) : nil)
             speeds.append(seconds > 0 ? (distance / seconds * 100).rounded() / 100 : nil)
         }
         fillGaps(&derivedHeadings)

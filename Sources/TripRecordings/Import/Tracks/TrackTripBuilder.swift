@@ -26,7 +26,8 @@ struct TrackTripBuilder {
     /// Points must be in time order (equal times allowed); an empty track gives a recording without events.
     func recording(points: [TrackPoint], waypoints: [TrackWaypoint]) -> TripRecording {
         var recording = TripRecording(tripName: tripName, source: source, created: created)
-        guard let itinerary = TrackItinerary(points: points, waypoints: waypoints), let start = points.first?.time else {
+        guard let itinerary = TrackItinerary(points: points, waypoints: waypoints), let start = points.first?.time
+        else {
             return recording
         }
         for note in itinerary.notes { recording.events.append(.note(note, at: start)) }
@@ -88,7 +89,8 @@ struct TrackTripBuilder {
 
         /// Track distance from leaving `previous` to reaching `stop`, plus the step from the track to the stop.
         func distance(from previous: TrackItinerary.Stop, to stop: TrackItinerary.Stop) -> Double {
-            max(0, cumulative[stop.arrival] - cumulative[previous.departure]) + Geo.distance(locations[stop.arrival], stop.location)
+            max(0, cumulative[stop.arrival] - cumulative[previous.departure])
+                + Geo.distance(locations[stop.arrival], stop.location)
         }
     }
 
@@ -141,7 +143,8 @@ struct TrackTripBuilder {
             let distance = k == index ? firstDistance : context.distance(from: stops[k - 1], to: stop)
             let eta = context.time(of: stop).map { max($0, now) }
             let waypoint = TripWaypoint(
-                location: TerminalLocation(point: stop.location), tripId: tripName.tripID, waypointType: stop.kind.waypointType,
+                location: TerminalLocation(point: stop.location), tripId: tripName.tripID,
+                waypointType: stop.kind.waypointType,
                 distanceMeters: Self.meters(distance), eta: eta, duration: eta.map { ProtoDuration($0 - previousETA) })
             result.append(waypoint)
             previousETA = eta ?? previousETA
