@@ -71,6 +71,10 @@ import TripFollowing
             let witness = Witness(proxy: proxy)
             await model.register(witness)
 
+            // One healthy poll first, so the proxy's client has its connection to the server before the plan
+            // starts: under ThreadSanitizer, opening it during the first healthy phase was seen to delay that
+            // phase's recovery past the slack.
+            await model.refresh()
             let started = ContinuousClock.now
             proxy.mode = .plan(Soak.plan(seed: 0x50AC))
             await model.start()
