@@ -28,7 +28,7 @@ public final class DriverEventPrinter: VehicleReporterListener {
         guard format == .text else {
             var value: [String: JSONValue] = [
                 "number": .number(Double(update.number)), "updateMask": .array(update.updateMask.map(JSONValue.string)),
-                "vehicle": Self.json(sent),
+                "vehicle": JSONValue(protoJSONOf: sent),
             ]
             if let trips = update.response?.currentTrips { value["currentTrips"] = .array(trips.map(JSONValue.string)) }
             return emit("update", .object(value))
@@ -91,9 +91,4 @@ public final class DriverEventPrinter: VehicleReporterListener {
     }
 
     private func write(_ line: String) { StandardOutput.write(line + "\n") }
-
-    private static func json(_ vehicle: Vehicle) -> JSONValue {
-        guard let data = try? ProtoJSON.encode(vehicle) else { return .null }
-        return (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .null
-    }
 }

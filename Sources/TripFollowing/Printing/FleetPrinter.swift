@@ -56,7 +56,9 @@ public actor FleetPrinter: FleetTrackerSubscriber {
         if !v.currentTrips.isEmpty { parts.append("trips " + v.currentTrips.joined(separator: ",")) }
         if let location = v.lastLocation { parts.append(Summary.location(location)) }
         if vehicle.isStale { parts.append("stale") }
-        emit(event, name: v.name, stale: vehicle.isStale, summary: parts.joined(separator: " "), value: Self.json(v))
+        emit(
+            event, name: v.name, stale: vehicle.isStale, summary: parts.joined(separator: " "),
+            value: JSONValue(protoJSONOf: v))
     }
 
     private func emit(_ event: String, name: String, stale: Bool?, summary: String, value: JSONValue) {
@@ -71,10 +73,5 @@ public actor FleetPrinter: FleetTrackerSubscriber {
             if let stale { object["stale"] = .bool(stale) }
             write((try? ProtoJSON.encodeString(JSONValue.object(object))) ?? "{}")
         }
-    }
-
-    private static func json(_ vehicle: Vehicle) -> JSONValue {
-        guard let data = try? ProtoJSON.encode(vehicle) else { return .null }
-        return (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .null
     }
 }

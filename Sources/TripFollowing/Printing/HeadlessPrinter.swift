@@ -45,11 +45,6 @@ public actor HeadlessPrinter: TripModelSubscriber {
         }
     }
 
-    private func json(_ value: some Encodable) -> JSONValue {
-        guard let data = try? ProtoJSON.encode(value) else { return .null }
-        return (try? JSONDecoder().decode(JSONValue.self, from: data)) ?? .null
-    }
-
     public func tripModel(
         _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
     ) async {
@@ -63,12 +58,12 @@ public actor HeadlessPrinter: TripModelSubscriber {
     public func tripModel(_ model: TripModel, didUpdate vehicleLocation: VehicleLocation?) async {
         emit(
             at: await stamp(model), "vehicleLocation", vehicleLocation.map(Summary.location) ?? "none",
-            vehicleLocation.map(json) ?? .null)
+            vehicleLocation.map { JSONValue(protoJSONOf: $0) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async {
         let text = "\(Summary.count(route.count, "point")), \(Summary.distance(route.length))"
-        emit(at: await stamp(model), "activeRoute", text, json(route.map(ProtoFieldList.init)))
+        emit(at: await stamp(model), "activeRoute", text, JSONValue(protoJSONOf: route.map(ProtoFieldList.init)))
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRouteRemainingDistance meters: Int32?) async {
@@ -84,11 +79,15 @@ public actor HeadlessPrinter: TripModelSubscriber {
                     "\($0.speed.protoName) \($0.startPolylinePointIndex)–\($0.endPolylinePointIndex)"
                 }.joined(separator: ", ")
             } ?? "none"
-        emit(at: await stamp(model), "traffic", summary.isEmpty ? "no readings" : summary, traffic.map(json) ?? .null)
+        emit(
+            at: await stamp(model), "traffic", summary.isEmpty ? "no readings" : summary,
+            traffic.map { JSONValue(protoJSONOf: $0) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdatePickupLocation pickup: TerminalLocation?) async {
-        emit(at: await stamp(model), "pickup", pickup?.point.map(Summary.point) ?? "none", pickup.map(json) ?? .null)
+        emit(
+            at: await stamp(model), "pickup", pickup?.point.map(Summary.point) ?? "none",
+            pickup.map { JSONValue(protoJSONOf: $0) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdatePickupETA eta: ProtoTimestamp?) async {
@@ -98,7 +97,9 @@ public actor HeadlessPrinter: TripModelSubscriber {
     }
 
     public func tripModel(_ model: TripModel, didUpdateDropoffLocation dropoff: TerminalLocation?) async {
-        emit(at: await stamp(model), "dropoff", dropoff?.point.map(Summary.point) ?? "none", dropoff.map(json) ?? .null)
+        emit(
+            at: await stamp(model), "dropoff", dropoff?.point.map(Summary.point) ?? "none",
+            dropoff.map { JSONValue(protoJSONOf: $0) } ?? .null)
     }
 
     public func tripModel(_ model: TripModel, didUpdateDropoffETA eta: ProtoTimestamp?) async {
@@ -112,7 +113,7 @@ public actor HeadlessPrinter: TripModelSubscriber {
         emit(
             at: await stamp(model), "intermediateDestinations",
             "\(destinations.count) stop\(destinations.count == 1 ? "" : "s")",
-            json(destinations.map(ProtoFieldList.init)))
+            JSONValue(protoJSONOf: destinations.map(ProtoFieldList.init)))
     }
 
     public func tripModel(_ model: TripModel, didUpdateRemaining waypoints: [TripWaypoint]) async {
@@ -122,7 +123,7 @@ public actor HeadlessPrinter: TripModelSubscriber {
         }.joined(separator: ", ")
         emit(
             at: await stamp(model), "remainingWaypoints", summary.isEmpty ? "none" : summary,
-            json(waypoints.map(ProtoFieldList.init)))
+            JSONValue(protoJSONOf: waypoints.map(ProtoFieldList.init)))
     }
 
     public func tripModel(_ model: TripModel, didFailUpdateTripWithError error: TripServiceError) async {
