@@ -1,13 +1,21 @@
-# Sourced by scripts/test.sh (`make test`, plain or sanitized): `run_test_suites CMD…`
+# Sourced by scripts/test.sh (`make test`, plain or sanitized): `run_test_suites KIND CMD…`
 # runs every suite with `CMD… test --skip-build` (CMD is `swift`, or a function that adds a scratch path and
-# sanitizer flags).
+# sanitizer flags; KIND is plain, address or thread).
 #
-# Two runs: the end-to-end tests (TriptermTests, whose child processes — servers, full-speed replays, a rider polling
-# every 5 ms — keep both cores busy), then everything else. No test blocks Swift's cooperative pool any more
-# (docs/TESTING.md, "No blocking on the cooperative pool"), so each half runs all its suites at once; what the split
-# still buys is CPU for the in-process fault tests, whose proxies answer on the test process's two pool threads:
-# with every suite at once, FaultCatalogueTests' "close mid-body" was seen to outlast its 30 s timeout there.
+# The plain build runs every suite at once in one `swift test`, as a contributor's plain `swift test` does: no test
+# blocks Swift's cooperative pool, and the tests whose outcome hangs on a wall-clock deadline run on threads of their
+# own (docs/TESTING.md, "No blocking on the cooperative pool"). That run is itself the check that it stays so.
+#
+# The sanitized builds still run the end-to-end tests (TriptermTests) apart from the rest: under ThreadSanitizer
+# every instruction costs several times more, and the one-run layout has not yet been through ten sanitized runs in
+# a row on this two-core machine (issue 23 tracks it).
 run_test_suites() {
-  "$@" test --skip-build --skip TriptermTests
-  "$@" test --skip-build --filter TriptermTests
+  local kind=$1
+  shift
+  if [ "$kind" = plain ]; then
+    "$@" test --skip-build
+  else
+    "$@" test --skip-build --skip TriptermTests
+    "$@" test --skip-build --filter TriptermTests
+  fi
 }

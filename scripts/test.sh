@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `test.sh [plain|address|thread] [swift test arguments]` is `make test` (SANITIZER= picks the build). It builds the
 # tests — into .build, or under AddressSanitizer into .build-asan (shared with the fuzzers), or under
-# ThreadSanitizer into .build-tsan — then runs every suite in scripts/test-suites.sh's four runs and the
-# conformance test against that build's tripterm (and, on the plain build, scripts/check-install.sh). With swift
-# test arguments (e.g. --filter) it runs only those, once. docs/TESTING.md.
+# ThreadSanitizer into .build-tsan — then runs every suite (scripts/test-suites.sh: one `swift test` on the plain
+# build) and the conformance test against that build's tripterm (and, on the plain build, scripts/check-install.sh).
+# With swift test arguments (e.g. --filter) it runs only those, once. docs/TESTING.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitizer-build.sh
@@ -59,7 +59,7 @@ SWIFT="$SWIFT" ./scripts/format.sh --lint
 if [ $# -gt 0 ]; then
   "$build" test --skip-build "$@"
 else
-  run_test_suites "$build"
+  run_test_suites "$kind" "$build"
   TRIPTERM_BIN="$("$build" build --show-bin-path)/tripterm" SWIFT="$SWIFT" ./Tests/conformance/run.sh
   if [ "$kind" = plain ]; then
     SWIFT="$SWIFT" ./scripts/check-install.sh

@@ -96,10 +96,10 @@ struct RiderFaultSoakTests {
     /// thread the in-process proxy needs.
     static func waitForScreen(_ session: TmuxSession, _ condition: (String) -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(15)
-        while ContinuousClock.now < deadline {
+        while true {
             if condition(try await session.capture()) { return true }
+            guard ContinuousClock.now < deadline else { return false }
             try await Task.sleep(for: .milliseconds(100))
         }
-        return false
     }
 }

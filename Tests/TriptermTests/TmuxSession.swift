@@ -112,13 +112,12 @@ final class TmuxSession: Sendable {
     @discardableResult
     func waitForScreen(timeout: Duration = .seconds(15), _ condition: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + timeout
-        var screen = ""
-        while ContinuousClock.now < deadline {
-            screen = try await capture()
-            if condition(screen) { return screen }
+        while true {
+            // Captured once more after the deadline: on a busy machine the last sleep can end well past it.
+            let screen = try await capture()
+            if condition(screen) || ContinuousClock.now >= deadline { return screen }
             try await Task.sleep(for: .milliseconds(100))
         }
-        return screen
     }
 
     /// Waits until the screen shows every one of `texts` (at most `timeout`) and expects it did, naming what is
@@ -141,11 +140,11 @@ final class TmuxSession: Sendable {
     func waitForFile(_ name: String, timeout: Duration = .seconds(15)) async -> String? {
         let url = directory.appendingPathComponent(name)
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
             if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") { return text }
+            guard ContinuousClock.now < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(100))
         }
-        return nil
     }
 
     /// The pid of the pane's first child process (the program `sh -c` started).

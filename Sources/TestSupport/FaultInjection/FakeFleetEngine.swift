@@ -21,10 +21,11 @@ public final class FakeFleetEngine: Sendable {
 
     /// Starts a server whose answers come from `handler`, runs `body`, and stops it.
     public static func with<T: Sendable>(
-        _ handler: @escaping @Sendable (Received) async -> Reply, _ body: (FakeFleetEngine) async throws -> T
+        executor: (any TaskExecutor)? = nil, _ handler: @escaping @Sendable (Received) async -> Reply,
+        _ body: (FakeFleetEngine) async throws -> T
     ) async throws -> T {
         let box = Box()
-        let server = try await LoopbackHTTPServer.start { request in
+        let server = try await LoopbackHTTPServer.start(executor: executor) { request in
             box.fake?.received.withLockedValue { $0.append(request) }
             return await handler(request)
         }
@@ -41,10 +42,11 @@ public final class FakeFleetEngine: Sendable {
     }
 
     /// Scripted answers: one per request in order, the last repeated.
-    public static func with<T: Sendable>(script: [Reply], _ body: (FakeFleetEngine) async throws -> T) async throws -> T
-    {
+    public static func with<T: Sendable>(
+        script: [Reply], executor: (any TaskExecutor)? = nil, _ body: (FakeFleetEngine) async throws -> T
+    ) async throws -> T {
         let counter = Counter()
-        return try await with({ _ in script[min(counter.take(), script.count - 1)] }, body)
+        return try await with(executor: executor, { _ in script[min(counter.take(), script.count - 1)] }, body)
     }
 
     /// Lets the handler, made before the engine, reach it.

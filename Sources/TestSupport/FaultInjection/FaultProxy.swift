@@ -44,14 +44,16 @@ public final class FaultProxy: Sendable {
 
     /// Starts a proxy for `target` (e.g. `http://127.0.0.1:8787`), forwarding until told otherwise.
     ///
-    /// - Parameter stallLimit: how long a stall holds its connection; longer than the client's request timeout.
+    /// - Parameters:
+    ///   - stallLimit: how long a stall holds its connection; longer than the client's request timeout.
+    ///   - executor: where the proxy's handler runs (``DedicatedExecutor`` for a timed test); the pool by default.
     public static func start(
         target: String, mode: Mode = .forward, stallLimit: Duration = .seconds(2), maxRequests: Int = 100_000,
-        lifetime: Duration = .seconds(300)
+        lifetime: Duration = .seconds(300), executor: (any TaskExecutor)? = nil
     ) async throws -> FaultProxy {
         let core = Core(target: target, stallLimit: stallLimit, maxRequests: maxRequests)
         core.set(mode)
-        let server = try await LoopbackHTTPServer.start { request in await core.answer(request) }
+        let server = try await LoopbackHTTPServer.start(executor: executor) { request in await core.answer(request) }
         let lifetimeTask = Task {
             try? await Task.sleep(for: lifetime)
             if !Task.isCancelled { await server.stop() }

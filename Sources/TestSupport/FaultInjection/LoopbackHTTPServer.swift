@@ -23,9 +23,11 @@ public final class LoopbackHTTPServer: Sendable {
         self.task = task
     }
 
-    /// Binds a free loopback port and serves each request with `handler` until ``stop()``.
-    public static func start(maxBodyBytes: Int = 4 << 20, handler: @escaping Handler) async throws -> LoopbackHTTPServer
-    {
+    /// Binds a free loopback port and serves each request with `handler` until ``stop()``; on `executor` when given
+    /// (``DedicatedExecutor``), so a timed test's fake answers without waiting for the cooperative pool.
+    public static func start(
+        maxBodyBytes: Int = 4 << 20, executor: (any TaskExecutor)? = nil, handler: @escaping Handler
+    ) async throws -> LoopbackHTTPServer {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: "127.0.0.1", port: 0) { channel in
@@ -36,7 +38,7 @@ public final class LoopbackHTTPServer: Sendable {
                 }
             }
         guard let port = server.channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
-        let task = Task<Void, Never> {
+        let task = Task<Void, Never>(executorPreference: executor) {
             try? await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { connections in
                     for try await connection in connections {

@@ -36,11 +36,13 @@ public final class ChildProcess: @unchecked Sendable {
     /// The first output line containing `text`, waiting up to `timeout` seconds.
     public func waitForLine(containing text: String, timeout: Double) async -> String? {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        while true {
             if let line = output.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
+            // Looked at once more after the deadline: on a busy pool the last sleep can end well past it, and a line
+            // that came in meanwhile came in time.
+            guard Date() < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(50))
         }
-        return nil
     }
 
     /// SIGINT, then the exit status (waiting at most 30 s, then SIGKILL).

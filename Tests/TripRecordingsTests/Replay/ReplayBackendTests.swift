@@ -1,4 +1,5 @@
 import FleetModel
+import Synchronization
 import TestSupport
 import Testing
 
@@ -109,15 +110,25 @@ import Testing
     @Test func loopingStartsOverWithAFullReport() async {
         let run = run()
         let log = EventLog()
+        // Woken by the callback that logs the second COMPLETE: waiting by polling the log would spin on Swift's
+        // cooperative pool beside a replay running flat out, starving every other suite's tasks.
+        let (secondPass, reached) = AsyncStream<Void>.makeStream()
+        let completes = Mutex(0)
+        await log.setOnEvent { line in
+            guard line == "status COMPLETE" else { return }
+            if completes.withLock({ count in
+                count += 1
+                return count == 2
+            }) {
+                reached.yield()
+            }
+        }
         await run.model.register(log)
         let task = Task { await run.run(loop: true) }
-        var lines: [String] = []
-        while lines.filter({ $0 == "status COMPLETE" }).count < 2 {
-            lines += await log.take()
-            await Task.yield()
-        }
+        for await _ in secondPass { break }
         task.cancel()
         await task.value
+        let lines = await log.take()
         let firstNew = lines.firstIndex(of: "status NEW")!
         let secondNew = lines[(firstNew + 1)...].firstIndex(of: "status NEW")
         #expect(secondNew != nil, "the second pass reports the trip from the start")
