@@ -139,8 +139,8 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "TerminalCore", "MapRendering", "CNcursesw", "TripFollowing", "TripRecordings", "DriverKit",
-                "FleetModel",
+                "TerminalCore", "MapRendering", "CNcursesw", "TripFollowing", "TripRecordings", "TripDiagnosis",
+                "DriverKit", "FleetModel",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
@@ -198,8 +198,8 @@ let package = Package(
         .testTarget(
             name: "TerminalUITests",
             dependencies: [
-                "TerminalUI", "TerminalCore", "MapRendering", "TripFollowing", "TripRecordings", "FleetModel",
-                "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "TerminalUI", "TerminalCore", "MapRendering", "TripFollowing", "TripRecordings", "TripDiagnosis",
+                "FleetModel", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             // Golden screens are read through #filePath, not as resources.
             exclude: ["Golden"]

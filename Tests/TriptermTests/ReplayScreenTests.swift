@@ -70,6 +70,23 @@ struct ReplayScreenTests {
         try await expectRestored(session, status: 0)
     }
 
+    /// The real jump-demo export: `n` pauses at its first finding and explains it beside the map, `d` shows the
+    /// report card, and the strip above the timeline counts the findings `check` finds.
+    @Test func nGoesToTheFindingsOfARealExport() async throws {
+        let export = Repository.path("Tests/TripRecordingsTests/Fixtures/jump-demo-a51c8f15.json")
+        let session = try await TmuxSession.start(width: 120, height: 40) { dir in
+            "stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(export)'; "
+                + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+        }
+        try await session.expectScreen(showing: "findings ", "n finding")
+        try await session.send("n")
+        try await session.expectScreen(showing: "Findings 1 of", "‖", "◆")
+        try await session.send("d")
+        try await session.expectScreen(showing: "Report card", "ended")
+        try await session.send("q")
+        try await expectRestored(session, status: 0)
+    }
+
     /// A resize storm, from 1×1 to 300×100 with no pause between sizes: the screen never crashes and comes back.
     @Test func survivesAResizeStorm() async throws {
         let session = try await start()

@@ -41,6 +41,12 @@ public struct KeyBindings: Sendable {
                     keys: "← →", help: "seek back / forward (2 % of the trip)",
                     bindings: [.left: .seekBy(fraction: -Self.seekStep), .right: .seekBy(fraction: Self.seekStep)]),
                 Entry(
+                    keys: "n N", help: "go to the next / previous finding of `check`",
+                    bindings: [.character("n"): .nextFinding, .character("N"): .previousFinding]),
+                Entry(
+                    keys: "d", help: "panel: trip, findings, report card",
+                    bindings: [.character("d"): .cycleReplayPane]),
+                Entry(
                     keys: "0–9", help: "jump to 0 %, 10 % … 90 %",
                     bindings: Dictionary(
                         uniqueKeysWithValues: (0...9).map {
@@ -96,7 +102,7 @@ public struct KeyBindings: Sendable {
     public var hintLine: [(key: String, help: String)] {
         switch kind {
         case .replay:
-            [("space", "pause"), ("+/-", "speed"), ("←/→", "seek"), ("f", "follow"), ("?", "help"), ("q", "quit")]
+            [("space", "pause"), ("+/-", "speed"), ("←/→", "seek"), ("n", "finding"), ("?", "help"), ("q", "quit")]
         case .rider where switchTarget != nil:
             [("+/-", "zoom"), ("arrows", "pan"), ("f", "follow"), ("Tab", "driver"), ("?", "help"), ("q", "quit")]
         case .rider:

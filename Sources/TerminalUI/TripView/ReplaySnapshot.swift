@@ -23,7 +23,8 @@ public enum ReplaySnapshot {
         }
         run.clock.seek(to: time)
         await run.model.refresh()
-        let controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
+        let controls = ReplayControls(
+            run: run, recording: recording, subscriber: subscriber, insight: ReplayInsight.of(recording))
         let state = subscriber.snapshot
         let screen = TripScreen(
             state: state, mode: controls.mode, now: time, timeZone: options.timeZone,

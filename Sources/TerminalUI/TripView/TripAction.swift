@@ -22,6 +22,10 @@ public enum TripAction: Hashable, Sendable {
     case slower
     case seekBy(fraction: Double)
     case seekTo(fraction: Double)
+    // Replay diagnosis
+    case nextFinding
+    case previousFinding
+    case cycleReplayPane
 }
 
 /// Which screen a key map is for: some keys mean different things (arrows pan the rider's map but seek a replay).

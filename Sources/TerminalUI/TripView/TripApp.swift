@@ -85,6 +85,8 @@ public final class TripApp: Screen {
             mapPane.showTrail.toggle()
             say(mapPane.showTrail ? "trail shown" : "trail hidden")
         default:
+            // Going to a finding frames its place: the replay jumps there and the camera follows the vehicle again.
+            if action == .nextFinding || action == .previousFinding { mapPane.camera.resumeFollowing() }
             working.count += 1
             if working.since == nil { working.since = clock.now }
             let controls = controls

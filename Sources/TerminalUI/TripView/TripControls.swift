@@ -1,5 +1,6 @@
 import FleetModel
 import Foundation
+import TripDiagnosis
 import TripFollowing
 import TripRecordings
 
@@ -38,8 +39,13 @@ public struct ReplayControls: TripControls {
     public let subscriber: TripViewSubscriber
     private let ticks: [Double]
     private let positions: [(time: ProtoTimestamp, point: LatLng)]
+    private let diagnosis: ReplayDiagnosisState
 
-    public init(run: ReplayRun, recording: TripRecording, subscriber: TripViewSubscriber) {
+    /// `insight`: what `check` says about the recording; when nil it is worked out in the background (a long
+    /// recording takes a moment), and the strip and findings appear when it is ready.
+    public init(
+        run: ReplayRun, recording: TripRecording, subscriber: TripViewSubscriber, insight: ReplayInsight? = nil
+    ) {
         self.run = run
         self.recording = recording
         self.subscriber = subscriber
@@ -47,21 +53,46 @@ public struct ReplayControls: TripControls {
         positions = recording.snapshots.compactMap { snapshot in
             snapshot.trip.lastLocation?.location.map { (snapshot.observedAt, $0) }
         }
+        let diagnosis = ReplayDiagnosisState(insight: insight)
+        self.diagnosis = diagnosis
+        if insight == nil {
+            Task.detached(priority: .utility) { [recording] in diagnosis.set(ReplayInsight.of(recording)) }
+        }
     }
 
     public var now: ProtoTimestamp { run.clock.timestamp }
 
     public var mode: TripScreenMode {
         let start = run.backend.start ?? now
+        let (insight, pane, selected) = diagnosis.current
         return .replay(
             ReplayStatus(
                 position: now, start: start, end: run.backend.end ?? start, speed: run.clock.speed,
-                isPaused: run.clock.isPaused, ticks: ticks))
+                isPaused: run.clock.isPaused, ticks: ticks, insight: insight, pane: pane, selectedFinding: selected))
     }
 
     public func perform(_ action: TripAction) async -> String? {
         let clock = run.clock
         switch action {
+        case .cycleReplayPane:
+            return diagnosis.cyclePane()
+        case .nextFinding, .previousFinding:
+            guard let insight = diagnosis.current.insight else { return "findings not ready yet" }
+            let time = clock.timestamp
+            let selected = diagnosis.current.selected
+            let target =
+                action == .nextFinding
+                ? insight.next(after: time, selected: selected) : insight.previous(before: time, selected: selected)
+            guard let target else {
+                if insight.findings.isEmpty { return "no findings" }
+                return action == .nextFinding ? "no later finding" : "no earlier finding"
+            }
+            diagnosis.select(target)
+            clock.pause()
+            clock.seek(to: insight.findings[target].start)
+            await jumped()
+            let finding = insight.findings[target]
+            return "finding \(target + 1) of \(insight.findings.count): \(finding.kind.rawValue)"
         case .togglePause:
             if let end = run.backend.end, clock.timestamp >= end, let start = run.backend.start {
                 clock.seek(to: start)  // at the end, play starts over

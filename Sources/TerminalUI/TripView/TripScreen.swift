@@ -52,18 +52,21 @@ public struct TripScreen: Sendable, Equatable {
             return buffer
         }
         buffer.render(MapView(map: map, isFollowing: isFollowing, styles: styles, ascii: ascii), in: layout.map)
-        var panel = TripPanel(
-            state: state, now: now, timeZone: timeZone, staleAfter: staleAfter, styles: styles, ascii: ascii)
         if let area = layout.panel {
-            panel.arrangement = layout.panelBeside ? .beside : .below
-            buffer.render(panel, in: area)
+            renderPanel(layout.panelBeside ? .beside : .below, in: area, &buffer)
         }
         if let area = layout.summary {
-            panel.arrangement = .summaryLine
-            buffer.render(panel, in: area)
+            renderPanel(.summaryLine, in: area, &buffer)
         }
-        if let area = layout.timeline, case .replay(let status) = mode {
-            buffer.render(TimelineBar(status: status, styles: styles, ascii: ascii), in: area)
+        if case .replay(let status) = mode {
+            if let area = layout.strip, let insight = status.insight {
+                let strip = DiagnosisStrip(
+                    status: status, insight: insight, selected: status.selectedFinding, styles: styles, ascii: ascii)
+                buffer.render(strip, in: area)
+            }
+            if let area = layout.timeline {
+                buffer.render(TimelineBar(status: status, styles: styles, ascii: ascii), in: area)
+            }
         }
         let status = StatusBar(state: state, mode: mode, now: now, notice: notice, styles: styles, ascii: ascii)
         buffer.render(status, in: layout.statusBar)
@@ -71,5 +74,29 @@ public struct TripScreen: Sendable, Equatable {
         buffer.render(KeyHintLine(hints: bindings.hintLine, styles: styles, ascii: ascii), in: layout.hints)
         if showHelp { buffer.render(HelpOverlay(bindings: bindings, styles: styles, ascii: ascii), in: buffer.area) }
         return buffer
+    }
+
+    /// The panel the mode asks for: the trip's, or in a replay its findings or report card (``ReplayPane``).
+    private func renderPanel(_ arrangement: TripPanel.Arrangement, in area: Rect, _ buffer: inout CellBuffer) {
+        if case .replay(let status) = mode, let insight = status.insight {
+            switch status.pane {
+            case .trip: break
+            case .findings:
+                let panel = FindingsPanel(
+                    insight: insight, selected: status.selectedFinding, timeZone: timeZone, styles: styles,
+                    ascii: ascii, arrangement: arrangement)
+                buffer.render(panel, in: area)
+                return
+            case .reportCard:
+                let panel = ReportCardPanel(
+                    reportCard: insight.reportCard, styles: styles, ascii: ascii, arrangement: arrangement)
+                buffer.render(panel, in: area)
+                return
+            }
+        }
+        var panel = TripPanel(
+            state: state, now: now, timeZone: timeZone, staleAfter: staleAfter, styles: styles, ascii: ascii)
+        panel.arrangement = arrangement
+        buffer.render(panel, in: area)
     }
 }

@@ -24,10 +24,16 @@ public struct ReplayStatus: Sendable, Equatable {
     public var isPaused: Bool
     /// Status changes along the recording, as fractions of its span (ticks on the timeline).
     public var ticks: [Double]
+    /// What `check` says about the trip: the strip above the timeline, the findings and the report card.
+    public var insight: ReplayInsight?
+    /// What the panel shows.
+    public var pane: ReplayPane
+    /// The finding `n`/`N` went to last, an index into the insight's findings.
+    public var selectedFinding: Int?
 
     public init(
         position: ProtoTimestamp, start: ProtoTimestamp, end: ProtoTimestamp, speed: ReplaySpeed, isPaused: Bool,
-        ticks: [Double]
+        ticks: [Double], insight: ReplayInsight? = nil, pane: ReplayPane = .trip, selectedFinding: Int? = nil
     ) {
         self.position = position
         self.start = start
@@ -35,6 +41,9 @@ public struct ReplayStatus: Sendable, Equatable {
         self.speed = speed
         self.isPaused = isPaused
         self.ticks = ticks
+        self.insight = insight
+        self.pane = pane
+        self.selectedFinding = selectedFinding
     }
 
     public var isAtEnd: Bool { position >= end }

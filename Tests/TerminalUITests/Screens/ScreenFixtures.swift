@@ -4,6 +4,7 @@ import MapRendering
 import TerminalCore
 import TestSupport
 import Testing
+import TripDiagnosis
 
 @testable import TerminalUI
 
@@ -64,12 +65,49 @@ enum ScreenFixtures {
         return screen.compose(size: size, map: map)
     }
 
-    static func replayMode(paused: Bool = false) -> TripScreenMode {
+    static func replayMode(paused: Bool = false, pane: ReplayPane = .trip, selected: Int? = nil) -> TripScreenMode {
         .replay(
             ReplayStatus(
                 position: TripViewFixtures.start + .seconds(25), start: TripViewFixtures.start,
                 end: TripViewFixtures.start + .seconds(70), speed: .factor(10), isPaused: paused,
-                ticks: [1.0 / 7, 3.0 / 7]))
+                ticks: [1.0 / 7, 3.0 / 7], insight: insight, pane: pane, selectedFinding: selected))
+    }
+
+    /// What `check` would say of the fixture replay: a silence while enroute and a jump on the way to the dropoff.
+    static var insight: ReplayInsight {
+        let start = TripViewFixtures.start
+        func at(_ seconds: Int64) -> ProtoTimestamp { start + .seconds(seconds) }
+        let trip = TripViewFixtures.name
+        let findings: [Finding] = [
+            Finding(
+                tripName: trip, kind: .missingUpdates, start: at(25), end: at(40),
+                detail: "no vehicle report for 15 s (limit 10 s)"),
+            Finding(
+                tripName: trip, kind: .speedJump, severity: .error, start: at(55), end: at(55),
+                detail: "900 m in 5 s: 180 m/s, above the 68 m/s limit"),
+        ]
+        let bands: [ReplayInsight.Band] = [
+            ReplayInsight.Band(status: .new, start: at(0), end: at(10)),
+            ReplayInsight.Band(status: .enrouteToPickup, start: at(10), end: at(30)),
+            ReplayInsight.Band(status: .arrivedAtPickup, start: at(30), end: at(40)),
+            ReplayInsight.Band(status: .enrouteToDropoff, start: at(40), end: at(70)),
+        ]
+        var speeds: [ReplayInsight.SpeedSample] = []
+        for second in stride(from: Int64(12), through: 68, by: 4) {
+            let metresPerSecond: Double = second == 56 ? 180 : Double(6 + second % 5)
+            speeds.append(ReplayInsight.SpeedSample(time: at(second), metresPerSecond: metresPerSecond))
+        }
+        return ReplayInsight(
+            findings: findings, places: [TripViewFixtures.path[1], TripViewFixtures.path[2]], bands: bands,
+            speeds: speeds,
+            reportCard: [
+                "trip         trip-1  (providers/test/trips/trip-1)",
+                "vehicle      v1",
+                "ended        COMPLETE at 2026-11-01T09:01:10Z",
+                "drive        1.2 km in 1 min, ENROUTE_TO_PICKUP → COMPLETE",
+                "updates      11, every 5 s (median), 5 s (p95), 15 s at most",
+                "findings     2: 1 error, 1 warning",
+            ])
     }
 
     /// The fixture trip with its trail and stops ahead, as a rider sees it a few seconds after an update.

@@ -30,6 +30,26 @@ import TripFollowing
         ScreenFixtures.check(frame, named: "replay-\(size.width)x\(size.height)", title: "replay \(size)")
     }
 
+    /// `n` went to the first finding: the findings panel explains it, the strip marks it.
+    @Test(arguments: sizes)
+    func replayFindings(size: TerminalSize) {
+        var state = ScreenFixtures.riderState()
+        state.backendName = "replay trip-1.jsonl"
+        let frame = ScreenFixtures.tripFrame(
+            state, mode: ScreenFixtures.replayMode(paused: true, pane: .findings, selected: 0), size: size)
+        ScreenFixtures.check(
+            frame, named: "replay-findings-\(size.width)x\(size.height)", title: "replay findings \(size)")
+    }
+
+    @Test func replayReportCard() {
+        var state = ScreenFixtures.riderState()
+        state.backendName = "replay trip-1.jsonl"
+        let size = TerminalSize(width: 120, height: 36)
+        let frame = ScreenFixtures.tripFrame(
+            state, mode: ScreenFixtures.replayMode(paused: true, pane: .reportCard), size: size)
+        ScreenFixtures.check(frame, named: "replay-report-card-120x36", title: "replay report card \(size)")
+    }
+
     @Test(arguments: sizes)
     func driverConsole(size: TerminalSize) async {
         let frame = await ScreenFixtures.driverConsoleFrame(size: size)

@@ -28,7 +28,9 @@ import TripRecordings
                 tripName: recording.tripName, backendName: "replay test", now: { clock.timestamp })
             await run.model.register(subscriber)
             await run.model.refresh()
-            controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
+            // The insight given, not worked out in the background: its arrival would be a frame of its own.
+            controls = ReplayControls(
+                run: run, recording: recording, subscriber: subscriber, insight: ReplayInsight.of(recording))
             app = TripApp(
                 subscriber: subscriber, controls: controls, options: TripAppOptions(timeZone: TripViewFixtures.utc))
             loop = TerminalApp(terminal: terminal, screen: app)

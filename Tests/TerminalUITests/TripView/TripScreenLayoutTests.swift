@@ -8,9 +8,20 @@ import Testing
         let layout = try #require(TripScreenLayout.compute(size: TerminalSize(width: 120, height: 40), kind: .replay))
         let panel = try #require(layout.panel)
         #expect(layout.panelBeside)
-        #expect(layout.map == Rect(x: 0, y: 0, width: 120 - panel.width, height: 37))
+        #expect(layout.map == Rect(x: 0, y: 0, width: 120 - panel.width, height: 35))
         #expect(panel.x == layout.map.width)
+        #expect(layout.strip == Rect(x: 0, y: 35, width: 120, height: 2))
         #expect(layout.timeline?.y == 37 && layout.statusBar.y == 38 && layout.hints.y == 39)
+    }
+
+    /// The replay's diagnosis strip needs 20 rows; below that the map keeps them.
+    @Test func theDiagnosisStripIsForTallReplays() throws {
+        let tall = try #require(TripScreenLayout.compute(size: TerminalSize(width: 80, height: 20), kind: .replay))
+        #expect(tall.strip?.height == 2 && tall.strip.map { $0.y + 2 } == tall.timeline?.y)
+        let short = try #require(TripScreenLayout.compute(size: TerminalSize(width: 80, height: 19), kind: .replay))
+        #expect(short.strip == nil)
+        let rider = try #require(TripScreenLayout.compute(size: TerminalSize(width: 80, height: 40), kind: .rider))
+        #expect(rider.strip == nil)
     }
 
     @Test func narrowTallTerminalsPutThePanelBelow() throws {

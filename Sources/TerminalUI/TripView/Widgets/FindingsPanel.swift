@@ -1,0 +1,107 @@
+import FleetModel
+import Foundation
+import TerminalCore
+import TripDiagnosis
+
+/// The replay panel's findings: how many, the selected one explained (kind, when, how long, the detail `check`
+/// prints), then the list with the selected one marked and kept in view. `n`/`N` move through it.
+struct FindingsPanel: Widget {
+    var insight: ReplayInsight
+    var selected: Int?
+    var timeZone: TimeZone
+    var styles: ScreenStyles
+    var ascii: Bool
+    var arrangement = TripPanel.Arrangement.beside
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        buffer.fill(area, with: .blank)
+        switch arrangement {
+        case .beside:
+            buffer.fill(Rect(x: area.x, y: area.y, width: 1, height: area.height), with: rule("│", "|"))
+            draw(
+                lines(width: area.width - 3, height: area.height - 1), in: area.inset(left: 2, right: 1, top: 1),
+                &buffer)
+        case .below:
+            buffer.fill(area.row(0), with: rule("─", "-"))
+            draw(
+                lines(width: area.width - 2, height: area.height - 1), in: area.inset(left: 1, right: 1, top: 1),
+                &buffer)
+        case .summaryLine:
+            summary().draw(into: &buffer, x: area.x + 1, y: area.y, width: area.width - 2, ascii: ascii)
+        }
+    }
+
+    private func draw(_ lines: [StyledLine], in content: Rect, _ buffer: inout CellBuffer) {
+        for (index, line) in lines.prefix(content.height).enumerated() {
+            line.draw(into: &buffer, x: content.x, y: content.y + index, width: content.width, ascii: ascii)
+        }
+    }
+
+    private func rule(_ unicode: Character, _ plain: Character) -> Cell {
+        Cell(ascii ? plain : unicode, style: styles.border)
+    }
+
+    /// The header, the selected finding's explanation, and as much of the list as fits in `height` rows.
+    func lines(width: Int, height: Int) -> [StyledLine] {
+        let findings = insight.findings
+        guard !findings.isEmpty else {
+            return [
+                StyledLine([("No findings", styles.heading)]),
+                StyledLine([("check found nothing to flag", styles.dim)]),
+            ]
+        }
+        var lines = [
+            StyledLine([
+                ("Findings ", styles.heading),
+                (selected.map { "\($0 + 1) of \(findings.count)" } ?? "\(findings.count)", styles.label),
+            ])
+        ]
+        if let selected, findings.indices.contains(selected) {
+            let finding = findings[selected]
+            lines.append(StyledLine([(finding.kind.rawValue, severityStyle(finding.severity))]))
+            var when = Formatting.clockTime(finding.start, in: timeZone)
+            if finding.end > finding.start {
+                when += " for " + Formatting.duration(finding.end - finding.start)
+            }
+            lines.append(StyledLine([(when, styles.text)]))
+            for part in TextWrap.lines(finding.detail, width: width) { lines.append(StyledLine([(part, styles.text)])) }
+        }
+        lines.append(StyledLine())
+        let room = max(1, height - lines.count)
+        let first = max(0, min((selected ?? 0) - room / 2, findings.count - room))
+        for index in first..<min(findings.count, first + room) {
+            let finding = findings[index]
+            let isSelected = index == selected
+            let mark = ascii ? (isSelected ? ">" : " ") : (isSelected ? "◆" : "▲")
+            lines.append(
+                StyledLine([
+                    (mark + " ", isSelected ? styles.overlay : severityStyle(finding.severity)),
+                    (Formatting.clockTime(finding.start, in: timeZone) + " ", isSelected ? styles.heading : styles.dim),
+                    (finding.kind.rawValue, isSelected ? styles.heading : styles.text),
+                ]))
+        }
+        return lines
+    }
+
+    /// One line for small terminals: the selected finding, or how many there are.
+    func summary() -> StyledLine {
+        guard let selected, insight.findings.indices.contains(selected) else {
+            let count = insight.findings.count
+            return StyledLine([(count == 0 ? "no findings" : "\(count) findings · n next", styles.label)])
+        }
+        let finding = insight.findings[selected]
+        return StyledLine([
+            ("\(selected + 1)/\(insight.findings.count) ", styles.label),
+            (finding.kind.rawValue + " ", severityStyle(finding.severity)),
+            (finding.detail, styles.text),
+        ])
+    }
+
+    private func severityStyle(_ severity: FindingSeverity) -> CellStyle {
+        switch severity {
+        case .error: styles.clientError
+        case .warning: styles.warning
+        case .info: styles.label
+        }
+    }
+}
