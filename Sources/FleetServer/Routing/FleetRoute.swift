@@ -91,7 +91,11 @@ public enum FleetRoute: Equatable, Sendable {
         case .getVehicle: ["currentRouteSegmentVersion", "waypointsVersion"]
         case .listVehicles:
             [
-                "pageSize", "pageToken", "minimumCapacity", "tripTypes", "vehicleTypeCategories", "vehicleState",
+                "pageSize", "pageToken", "minimumCapacity", "tripTypes", "maximumStaleness", "vehicleTypeCategories",
+                "requiredAttributes", "requiredOneOfAttributes", "requiredOneOfAttributeSets", "vehicleState",
+                "onTripOnly", "filter", "viewport.low.latitude", "viewport.low.longitude", "viewport.high.latitude",
+                "viewport.high.longitude",
+                // tripterm's name before it took Google's onTripOnly.
                 "onTrip",
             ]
         case .deleteTrip, .deleteVehicle, .searchTrips: []
