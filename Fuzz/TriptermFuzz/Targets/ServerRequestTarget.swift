@@ -77,6 +77,12 @@ extension FuzzTarget {
             _ = try FleetMethods.pageStart(list.pageToken)
             try FleetMethods.refuseUnhonouredFilters(list)
             _ = FleetMethods.matches(storedVehicle, list)
+        case .updateVehicleAttributes:
+            let update = try FleetAPI.decode(body, as: UpdateVehicleAttributesRequest.self, field: "")
+            try VehicleService.validateAttributes(update.attributes, field: "attributes")
+            _ = VehicleService.merge(update.attributes, into: storedVehicle.attributes)
+        case .reportBillableTrip:
+            try BillableTrips.validate(try FleetAPI.decode(body, as: ReportBillableTripRequest.self, field: ""))
         }
     }
 

@@ -72,6 +72,14 @@ struct FleetAPI: HTTPResponder {
         case .listVehicles(let parent):
             let list = try Self.listVehiclesRequest(parent: parent, query: query)
             return try encode(await methods.listVehicles(list, principal: principal, now: now), options)
+        case .updateVehicleAttributes(let name):
+            var update = try Self.decode(try await body(&request), as: UpdateVehicleAttributesRequest.self, field: "")
+            update.name = name.description
+            return try encode(await methods.updateVehicleAttributes(update, principal: principal, now: now), options)
+        case .reportBillableTrip(let name):
+            var report = try Self.decode(try await body(&request), as: ReportBillableTripRequest.self, field: "")
+            report.name = name.description
+            return try encode(await methods.reportBillableTrip(report, principal: principal, now: now), options)
         }
     }
 
