@@ -1,9 +1,12 @@
 import Foundation
 
-/// `maps.fleetengine.v1.SearchTripsRequest`'s body: the client sends it, the local server reads it. Its
-/// `parent` travels in the path (a `parent` in the body is accepted and ignored, as Google's transcoding does).
+/// `maps.fleetengine.v1.SearchTripsRequest`: the client sends it, the local server reads it. Over REST it is the
+/// body and its `parent` travels in the path (the server takes the path's over a `parent` in the body, as Google's
+/// transcoding does).
 public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
     public var header: RequestHeader?
+    /// `providers/{provider}`.
+    public var parent: String
     /// Without it, results lack route, remaining waypoints, distance and ETA.
     public var vehicleId: String
     public var activeTripsOnly: Bool
@@ -12,9 +15,10 @@ public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
     public var minimumStaleness: ProtoDuration?
 
     public init(
-        vehicleId: String = "", activeTripsOnly: Bool = false, pageSize: Int32 = 0, pageToken: String = "",
-        minimumStaleness: ProtoDuration? = nil
+        parent: String = "", vehicleId: String = "", activeTripsOnly: Bool = false, pageSize: Int32 = 0,
+        pageToken: String = "", minimumStaleness: ProtoDuration? = nil
     ) {
+        self.parent = parent
         self.vehicleId = vehicleId
         self.activeTripsOnly = activeTripsOnly
         self.pageSize = pageSize
@@ -30,7 +34,7 @@ public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
         minimumStaleness = try r("minimumStaleness")
         pageSize = try r("pageSize", default: 0)
         pageToken = try r("pageToken", default: "")
-        _ = try r("parent", default: "")
+        parent = try r("parent", default: "")
         vehicleId = try r("vehicleId", default: "")
         try r.finish()
     }
@@ -38,6 +42,7 @@ public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var w = ProtoWriter(encoder)
         try w.put("header", header)
+        try w.put("parent", parent)
         try w.put("vehicleId", vehicleId)
         try w.put("activeTripsOnly", activeTripsOnly)
         try w.put("pageSize", pageSize)

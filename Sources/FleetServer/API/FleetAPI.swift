@@ -2,14 +2,16 @@ import FleetModel
 import Foundation
 import Hummingbird
 
-/// Fleet Engine's trip and vehicle methods over a ``FleetStore``, behind the middleware (``FleetResponder``) that has
-/// routed the request and authenticated its caller: read the request, authorize, apply the service rules in one
-/// transaction, and encode the answer.
+/// Fleet Engine's REST API, behind the middleware (``FleetResponder``) that has routed the request and authenticated
+/// its caller: an adapter that reads the path, query and body into the method's request message as Google's HTTP
+/// transcoding does, calls ``FleetMethods`` (where authorization, the rules and the store are) and encodes the answer.
 struct FleetAPI: HTTPResponder {
     let store: FleetStore
     let authenticator: Authenticator
     let maxBodyBytes: Int
     let clock: @Sendable () -> Date
+
+    var methods: FleetMethods { FleetMethods(store: store) }
 
     /// One request's inputs, read once.
     struct Call {
@@ -34,21 +36,50 @@ struct FleetAPI: HTTPResponder {
 
     private func answer(_ call: Call, _ request: Request) async throws -> Data {
         let options = ProtoJSONEncodingOptions(enumsAsIntegers: call.query.enumsAsIntegers)
+        let (query, principal, now) = (call.query, call.principal, call.now)
+        let methods = self.methods
         var request = request
         switch call.route {
         case .createTrip(let parent):
-            return try encode(await createTrip(call, parent: parent, request: &request), options)
-        case .getTrip(let name): return try await getTripAnswer(call, name, options)
-        case .updateTrip(let name): return try encode(await updateTrip(call, name, request: &request), options)
-        case .deleteTrip(let name): return try encode(await deleteTrip(call, name), options)
+            let create = try Self.createTripRequest(parent: parent, query: query, body: try await body(&request))
+            return try encode(await methods.createTrip(create, principal: principal, now: now), options)
+        case .getTrip(let name):
+            let get = try Self.getTripRequest(name, query: query)
+            return try await methods.getTripAnswer(
+                get, principal: principal, now: now, cacheKey: Self.answerKey(name, rawQuery: call.rawQuery)
+            ) { trip in try ProtoJSON.encode(trip, options: options) }
+        case .updateTrip(let name):
+            let update = try Self.updateTripRequest(name, query: query, body: try await body(&request))
+            return try encode(await methods.updateTrip(update, principal: principal, now: now), options)
+        case .deleteTrip(let name):
+            let delete = try DeleteTripRequest(header: query.header(), name: name.description)
+            return try encode(await methods.deleteTrip(delete, principal: principal, now: now), options)
         case .searchTrips(let parent):
-            return try encode(await searchTrips(call, parent: parent, request: &request), options)
+            let search = try Self.searchTripsRequest(parent: parent, body: try await body(&request))
+            return try encode(await methods.searchTrips(search, principal: principal, now: now), options)
         case .createVehicle(let parent):
-            return try encode(await createVehicle(call, parent: parent, request: &request), options)
-        case .getVehicle(let name): return try encode(await getVehicle(call, name), options)
-        case .updateVehicle(let name): return try encode(await updateVehicle(call, name, request: &request), options)
-        case .deleteVehicle(let name): return try encode(await deleteVehicle(call, name), options)
-        case .listVehicles(let parent): return try encode(await listVehicles(call, parent: parent), options)
+            let create = try Self.createVehicleRequest(parent: parent, query: query, body: try await body(&request))
+            return try encode(await methods.createVehicle(create, principal: principal, now: now), options)
+        case .getVehicle(let name):
+            let get = try Self.getVehicleRequest(name, query: query)
+            return try encode(await methods.getVehicle(get, principal: principal, now: now), options)
+        case .updateVehicle(let name):
+            let update = try Self.updateVehicleRequest(name, query: query, body: try await body(&request))
+            return try encode(await methods.updateVehicle(update, principal: principal, now: now), options)
+        case .deleteVehicle(let name):
+            let delete = try DeleteVehicleRequest(header: query.header(), name: name.description)
+            return try encode(await methods.deleteVehicle(delete, principal: principal, now: now), options)
+        case .listVehicles(let parent):
+            let list = try Self.listVehiclesRequest(parent: parent, query: query)
+            return try encode(await methods.listVehicles(list, principal: principal, now: now), options)
+        case .updateVehicleAttributes(let name):
+            var update = try Self.decode(try await body(&request), as: UpdateVehicleAttributesRequest.self, field: "")
+            update.name = name.description
+            return try encode(await methods.updateVehicleAttributes(update, principal: principal, now: now), options)
+        case .reportBillableTrip(let name):
+            var report = try Self.decode(try await body(&request), as: ReportBillableTripRequest.self, field: "")
+            report.name = name.description
+            return try encode(await methods.reportBillableTrip(report, principal: principal, now: now), options)
         }
     }
 
@@ -56,9 +87,11 @@ struct FleetAPI: HTTPResponder {
         try ProtoJSON.encode(value, options: options)
     }
 
-    /// The request body as `T`, strictly: unknown fields, wrong types and unknown enum values are
-    /// INVALID_ARGUMENT naming the field; an empty body is the empty message; over the limit is 413.
-    func body<T: Decodable>(_ request: inout Request, as type: T.Type, field: String) async throws -> T {
+    /// A GetTrip answer's key in the ``AnswerCache``: views, versions and enum encoding change the answer.
+    static func answerKey(_ name: TripName, rawQuery: String) -> String { "\(name)?\(rawQuery)" }
+
+    /// The request body's bytes; over the limit is 413.
+    func body(_ request: inout Request) async throws -> Data {
         let tooLarge = FleetError(
             .invalidArgument, "Request payload size exceeds the limit: \(maxBodyBytes) bytes.", httpStatus: 413)
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes { throw tooLarge }
@@ -67,6 +100,13 @@ struct FleetAPI: HTTPResponder {
             data.append(contentsOf: chunk.readableBytesView)
             if data.count > maxBodyBytes { throw tooLarge }
         }
+        return data
+    }
+
+    /// A body as `T`, strictly: unknown fields, wrong types and unknown enum values are INVALID_ARGUMENT naming the
+    /// field (under `field`, the request field the body is); an empty body is the empty message.
+    static func decode<T: Decodable>(_ body: Data, as type: T.Type, field: String) throws(FleetError) -> T {
+        var data = body
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { data = Data("{}".utf8) }
         do {
             return try ProtoJSON.decode(type, from: data, options: .strict)
@@ -74,30 +114,4 @@ struct FleetAPI: HTTPResponder {
             throw FleetError.invalidBody(error, in: field)
         }
     }
-
-    static func vehicleName(_ provider: String, _ id: String) throws(FleetError) -> VehicleName {
-        do { return try VehicleName(provider: provider, vehicleID: id) } catch {
-            throw .invalidArgument(error.description)
-        }
-    }
-
-    static func provider(of parent: String) -> String { String(parent.dropFirst("providers/".count)) }
-
-    // MARK: Paging
-
-    static func pageSize(_ requested: Int32) throws(FleetError) -> Int {
-        guard requested >= 0 else { throw .invalidArgument("pageSize must not be negative") }
-        return requested == 0 ? 100 : min(Int(requested), 1000)
-    }
-
-    static func pageStart(_ token: String) throws(FleetError) -> String {
-        guard !token.isEmpty else { return "" }
-        guard let data = Data(base64Encoded: token), let id = String(data: data, encoding: .utf8) else {
-            throw .invalidArgument("pageToken \"\(token)\" is not one this server issued")
-        }
-        return id
-    }
-
-    /// Opaque to clients: the last id of the page, base64.
-    static func pageToken(after id: String) -> String { Data(id.utf8).base64EncodedString() }
 }

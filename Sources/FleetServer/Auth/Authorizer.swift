@@ -12,6 +12,8 @@ public enum FleetAction: Sendable, Equatable {
     case updateVehicle(vehicleID: String)
     case deleteVehicle
     case listVehicles
+    case updateVehicleAttributes(vehicleID: String)
+    case reportBillableTrip
 
     var method: String {
         switch self {
@@ -25,6 +27,8 @@ public enum FleetAction: Sendable, Equatable {
         case .updateVehicle: "UpdateVehicle"
         case .deleteVehicle: "DeleteVehicle"
         case .listVehicles: "ListVehicles"
+        case .updateVehicleAttributes: "UpdateVehicleAttributes"
+        case .reportBillableTrip: "ReportBillableTrip"
         }
     }
 }
@@ -51,7 +55,10 @@ public enum Authorizer {
             return ownsVehicle(vehicle)
         case .getVehicle(let vehicle), .updateVehicle(let vehicle):
             return ownsVehicle(vehicle)
-        case .createTrip, .deleteTrip, .createVehicle, .deleteVehicle, .listVehicles:
+        // UpdateVehicleAttributes changes what dispatch matches on (Fleet Engine's vehicles.update, which the
+        // driver role lacks); ReportBillableTrip is billing.
+        case .createTrip, .deleteTrip, .createVehicle, .deleteVehicle, .listVehicles, .updateVehicleAttributes,
+            .reportBillableTrip:
             return false
         }
     }
@@ -60,7 +67,8 @@ public enum Authorizer {
         switch action {
         case .getTrip(let trip, _), .updateTrip(let trip, _, _): " on trip \"\(trip)\""
         case .searchTrips(let vehicle): vehicle.isEmpty ? " without a vehicleId" : " for vehicle \"\(vehicle)\""
-        case .getVehicle(let vehicle), .updateVehicle(let vehicle): " on vehicle \"\(vehicle)\""
+        case .getVehicle(let vehicle), .updateVehicle(let vehicle), .updateVehicleAttributes(let vehicle):
+            " on vehicle \"\(vehicle)\""
         default: ""
         }
     }

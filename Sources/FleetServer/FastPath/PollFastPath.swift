@@ -15,8 +15,8 @@ import Logging
 /// - The token must be one ``Authenticator`` verified before (its ``VerifiedTokenCache``); its claims are checked at
 ///   this second by ``Authenticator/principal(_:now:)``, the step ``AuthenticationMiddleware`` ends in too.
 /// - The answer is the ``AnswerCache``'s under ``FleetAPI/answerKey(_:rawQuery:)`` — this second's, or the last
-///   second's while another request refreshes it — and ``FleetAPI/authorize(_:toRead:tripID:)`` must let the token
-///   read the trip.
+///   second's while another request refreshes it — and ``FleetMethods/authorize(_:toRead:tripID:)`` must let the
+///   token read the trip.
 /// - It only ever serves that success. Anything else — a miss, a token not verified yet, any failure — goes on
 ///   untouched to Hummingbird, which gives the same answer or the error, so errors are made in one place.
 /// - Its answer has the same bytes and headers, and the same log line, marked `cached`
@@ -55,7 +55,7 @@ struct PollFastPath: Sendable {
         let now = api.clock()
         guard let principal = try? Authenticator.principal(poll.claims, now: now),
             let answer = api.store.answers.reusableAnswer(for: poll.key, second: ProtoTimestamp(now).seconds),
-            (try? FleetAPI.authorize(principal, toRead: answer, tripID: poll.tripID)) != nil
+            (try? FleetMethods.authorize(principal, toRead: answer, tripID: poll.tripID)) != nil
         else { return nil }
         return answer.body
     }

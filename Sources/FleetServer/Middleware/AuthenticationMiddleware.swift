@@ -4,8 +4,8 @@ import Hummingbird
 /// Checks the request's `Authorization: Bearer <JWT>` (``Authenticator``) and puts the verified ``Principal`` into
 /// the context. A request without a valid token stops here with 401: it never reaches ``FleetAPI`` or the store.
 ///
-/// Authorization — may this principal call this method on this trip or vehicle — is not here but in ``FleetAPI``,
-/// through ``Authorizer``, because it needs the stored resource (a trip's assigned vehicle).
+/// Authorization — may this principal call this method on this trip or vehicle — is not here but in
+/// ``FleetMethods``, through ``Authorizer``, because it needs the stored resource (a trip's assigned vehicle).
 struct AuthenticationMiddleware: RouterMiddleware {
     let authenticator: Authenticator
     let clock: @Sendable () -> Date

@@ -14,6 +14,10 @@ public enum FleetRoute: Equatable, Sendable {
     case updateVehicle(VehicleName)
     case deleteVehicle(VehicleName)
     case listVehicles(parent: String)
+    /// `POST /v1/{name=providers/*/vehicles/*}:updateAttributes`.
+    case updateVehicleAttributes(VehicleName)
+    /// `POST /v1/{name=providers/*/billableTrips/*}:report`.
+    case reportBillableTrip(BillableTripName)
 
     /// The route for a request, NOT_FOUND for a path no method has, and 405 for a known path with another method.
     public static func match(method: HTTPRequest.Method, path: String) throws(FleetError) -> FleetRoute {
@@ -57,6 +61,16 @@ public enum FleetRoute: Equatable, Sendable {
             case .put: return .updateTrip(name)
             default: return .deleteTrip(name)
             }
+        case (5, "vehicles") where segments[4].hasSuffix(":updateAttributes"):
+            try allow([.post])
+            let id = String(segments[4].dropLast(":updateAttributes".count))
+            do { return .updateVehicleAttributes(try VehicleName(provider: provider, vehicleID: id)) } catch {
+                throw .invalidArgument(error.description)
+            }
+        case (5, "billableTrips") where segments[4].hasSuffix(":report"):
+            try allow([.post])
+            let id = String(segments[4].dropLast(":report".count))
+            return .reportBillableTrip(try BillableTripName(provider: provider, id: id))
         case (5, "vehicles"):
             try allow([.get, .put, .delete])
             let name: VehicleName
@@ -91,10 +105,14 @@ public enum FleetRoute: Equatable, Sendable {
         case .getVehicle: ["currentRouteSegmentVersion", "waypointsVersion"]
         case .listVehicles:
             [
-                "pageSize", "pageToken", "minimumCapacity", "tripTypes", "vehicleTypeCategories", "vehicleState",
+                "pageSize", "pageToken", "minimumCapacity", "tripTypes", "maximumStaleness", "vehicleTypeCategories",
+                "requiredAttributes", "requiredOneOfAttributes", "requiredOneOfAttributeSets", "vehicleState",
+                "onTripOnly", "filter", "viewport.low.latitude", "viewport.low.longitude", "viewport.high.latitude",
+                "viewport.high.longitude",
+                // tripterm's name before it took Google's onTripOnly.
                 "onTrip",
             ]
-        case .deleteTrip, .deleteVehicle, .searchTrips: []
+        case .deleteTrip, .deleteVehicle, .searchTrips, .updateVehicleAttributes, .reportBillableTrip: []
         }
     }
 }

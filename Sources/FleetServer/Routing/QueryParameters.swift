@@ -89,6 +89,53 @@ public struct QueryParameters: Sendable {
         return result
     }
 
+    /// Every value of a repeated string field, as sent (not split at commas: the strings may hold them).
+    public func strings(_ name: String) -> [String] { values[name, default: []] }
+
+    public func bool(_ name: String) throws(FleetError) -> Bool? {
+        guard let text = self[name] else { return nil }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw .invalidArgument("Invalid value at '\(name)' (TYPE_BOOL): \"\(text)\"")
+        }
+    }
+
+    public func double(_ name: String) throws(FleetError) -> Double? {
+        guard let text = self[name], !text.isEmpty else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw .invalidArgument("Invalid value at '\(name)' (TYPE_DOUBLE): \"\(text)\"")
+        }
+        return value
+    }
+
+    public func duration(_ name: String) throws(FleetError) -> ProtoDuration? {
+        guard let text = self[name], !text.isEmpty else { return nil }
+        do {
+            return try ProtoDuration(protoText: text)
+        } catch {
+            throw .invalidArgument("Invalid value at '\(name)': \(error.description)")
+        }
+    }
+
+    /// The `header.*` parameters as the request's `header`, nil when there are none.
+    public func header() throws(FleetError) -> RequestHeader? {
+        guard values.keys.contains(where: { $0.hasPrefix("header.") }) else { return nil }
+        var header = RequestHeader(
+            languageCode: self["header.languageCode"] ?? "", regionCode: self["header.regionCode"] ?? "",
+            sdkType: try enumValue("header.sdkType", as: RequestHeader.SdkType.self) ?? .sdkTypeUnspecified)
+        header.sdkVersion = self["header.sdkVersion"] ?? ""
+        header.osVersion = self["header.osVersion"] ?? ""
+        header.deviceModel = self["header.deviceModel"] ?? ""
+        header.mapsSdkVersion = self["header.mapsSdkVersion"] ?? ""
+        header.navSdkVersion = self["header.navSdkVersion"] ?? ""
+        header.platform = try enumValue("header.platform", as: RequestHeader.Platform.self) ?? .platformUnspecified
+        header.manufacturer = self["header.manufacturer"] ?? ""
+        header.androidApiLevel = try int32("header.androidApiLevel") ?? 0
+        header.traceId = self["header.traceId"] ?? ""
+        return header
+    }
+
     public func int32(_ name: String) throws(FleetError) -> Int32? {
         guard let text = self[name], !text.isEmpty else { return nil }
         guard let value = Int32(text) else {

@@ -186,12 +186,61 @@ public enum VehicleService {
         }
     }
 
-    static func validateAttributes(_ attributes: [VehicleAttribute]) throws(FleetError) {
-        guard attributes.count <= 100 else {
-            throw .invalidArgument("vehicle.attributes has \(attributes.count) entries; at most 100 are allowed")
+    /// A vehicle holds at most this many attributes.
+    static let maxAttributes = 100
+    /// An attribute's `key:value` text is at most this long.
+    static let maxAttributeLength = 256
+
+    /// Fleet Engine's rules for vehicle attributes (reference: `Vehicle.attributes`, `VehicleAttribute`): at most
+    /// 100, unique non-empty keys without ':', `key:value` at most 256 characters, and `value` and `stringValue`
+    /// the same when both are set. `field` names the list in messages.
+    static func validateAttributes(
+        _ attributes: [VehicleAttribute], field: String = "vehicle.attributes"
+    ) throws(FleetError) {
+        guard attributes.count <= maxAttributes else {
+            throw .invalidArgument(
+                "\(field) has \(attributes.count) entries; at most \(maxAttributes) are allowed")
         }
-        for (i, attribute) in attributes.enumerated() where attribute.key.isEmpty || attribute.key.contains(":") {
-            throw .invalidArgument("vehicle.attributes[\(i)].key must be non-empty and contain no ':'")
+        var keys: Set<String> = []
+        for (i, attribute) in attributes.enumerated() {
+            if attribute.key.isEmpty || attribute.key.contains(":") {
+                throw .invalidArgument("\(field)[\(i)].key must be non-empty and contain no ':'")
+            }
+            guard keys.insert(attribute.key).inserted else {
+                throw .invalidArgument("\(field)[\(i)].key \"\(attribute.key)\" appears twice; keys must be unique")
+            }
+            if case .string(let text) = attribute.typedValue, !attribute.value.isEmpty, attribute.value != text {
+                throw .invalidArgument("\(field)[\(i)]: value and stringValue differ; set one, or both the same")
+            }
+            let length = attribute.key.count + 1 + valueText(attribute).count
+            guard length <= maxAttributeLength else {
+                throw .invalidArgument(
+                    "\(field)[\(i)] is \(length) characters as key:value; at most \(maxAttributeLength) are allowed")
+            }
         }
+    }
+
+    /// An attribute's value as its `key:value` text spells it.
+    private static func valueText(_ attribute: VehicleAttribute) -> String {
+        switch attribute.typedValue {
+        case .string(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): "\(number)"
+        case nil: attribute.value
+        }
+    }
+
+    /// `changes` set on `attributes` by key: an attribute with a key already there replaces it in its place, the
+    /// others follow in their order (UpdateVehicleAttributes).
+    static func merge(_ changes: [VehicleAttribute], into attributes: [VehicleAttribute]) -> [VehicleAttribute] {
+        var merged = attributes
+        for change in changes {
+            if let index = merged.firstIndex(where: { $0.key == change.key }) {
+                merged[index] = change
+            } else {
+                merged.append(change)
+            }
+        }
+        return merged
     }
 }

@@ -52,6 +52,19 @@ public final class FleetStore: Sendable {
             // Seconds since 1970 of the last write, for SearchTrips' minimumStaleness.
             try db.execute(sql: "ALTER TABLE trip ADD COLUMN updateTime REAL NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v3: billable trips") { db in
+            // ReportBillableTrip's reports, kept as sent (proto3 JSON) with when they were received.
+            try db.execute(
+                sql: """
+                    CREATE TABLE billable_trip (
+                        provider TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        json TEXT NOT NULL,
+                        reportTime REAL NOT NULL,
+                        PRIMARY KEY (provider, id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 

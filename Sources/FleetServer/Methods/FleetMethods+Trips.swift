@@ -1,21 +1,17 @@
 import FleetModel
-import Foundation
-import Hummingbird
 
-extension FleetAPI {
-    func createTrip(_ call: Call, parent: String, request: inout Request) async throws -> Trip {
-        try Authorizer.authorize(call.principal, .createTrip)
-        let provider = Self.provider(of: parent)
-        guard let tripID = call.query["tripId"], !tripID.isEmpty else {
-            throw FleetError.invalidArgument("tripId is required: pass it as the tripId query parameter")
-        }
+/// TripService: CreateTrip, GetTrip, UpdateTrip, DeleteTrip, SearchTrips.
+extension FleetMethods {
+    public func createTrip(_ request: CreateTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip
+    {
+        try Authorizer.authorize(principal, .createTrip)
+        let provider = try Self.provider(ofParent: request.parent)
+        guard !request.tripId.isEmpty else { throw FleetError.invalidArgument("tripId is required") }
         let name: TripName
-        do { name = try TripName(provider: provider, tripID: tripID) } catch {
+        do { name = try TripName(provider: provider, tripID: request.tripId) } catch {
             throw FleetError.invalidArgument(error.description)
         }
-        let input = try await body(&request, as: Trip.self, field: "trip")
-        let now = call.now
-        var trip = try TripService.create(input, name: name, now: now)
+        var trip = try TripService.create(request.trip ?? Trip(), name: name, now: now)
         let explicit = trip.vehicleWaypoints
         trip.vehicleWaypoints = []
         let stored = trip
@@ -34,59 +30,31 @@ extension FleetAPI {
         }
     }
 
-    /// GetTrip's encoded answer: from the ``AnswerCache`` when this query was answered in the same second and
-    /// nothing was written since, otherwise read, derived and encoded (and kept). Authorization is checked either way.
-    func getTripAnswer(_ call: Call, _ name: TripName, _ options: ProtoJSONEncodingOptions) async throws -> Data {
-        let key = Self.answerKey(name, rawQuery: call.rawQuery)
-        let second = call.now.seconds
-        if let cached = store.answers.answer(for: key, second: second) {
-            try Self.authorize(call.principal, toRead: cached, tripID: name.tripID)
-            return cached.body
-        }
-        let generation = store.answers.generation
-        let (trip, assignedVehicle) = try await getTrip(call, name)
-        let body = try ProtoJSON.encode(trip, options: options)
-        store.answers.store(
-            .init(body: body, assignedVehicle: assignedVehicle, second: second), for: key, computedAt: generation)
-        return body
+    public func getTrip(_ request: GetTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip {
+        try await readTrip(request, principal: principal, now: now).trip
     }
-
-    /// Whether `principal` may read the trip a cached GetTrip answer is for, by the trip's assigned vehicle kept with
-    /// the answer. Both paths check a cached answer with it: this one and the fast path (``PollFastPath``).
-    static func authorize(_ principal: Principal, toRead answer: AnswerCache.Answer, tripID: String) throws(FleetError)
-    {
-        try Authorizer.authorize(principal, .getTrip(tripID: tripID, assignedVehicle: answer.assignedVehicle))
-    }
-
-    /// A GetTrip answer's key in the ``AnswerCache``: views, versions and enum encoding change the answer.
-    static func answerKey(_ name: TripName, rawQuery: String) -> String { "\(name)?\(rawQuery)" }
 
     /// The trip as GetTrip answers it, and its assigned vehicle (which the view may leave out of the answer).
-    func getTrip(_ call: Call, _ name: TripName) async throws -> (trip: Trip, assignedVehicle: String) {
-        let options = TripReadOptions(
-            view: try call.query.enumValue("view", as: TripView.self) ?? .tripViewUnspecified,
-            routeFormatType: try call.query.enumValue("routeFormatType", as: PolylineFormatType.self)
-                ?? .unknownFormatType,
-            currentRouteSegmentVersion: try call.query.timestamp("currentRouteSegmentVersion"),
-            currentRouteSegmentTrafficVersion: try call.query.timestamp("currentRouteSegmentTrafficVersion"),
-            remainingWaypointsVersion: try call.query.timestamp("remainingWaypointsVersion"),
-            remainingWaypointsRouteVersion: try call.query.timestamp("remainingWaypointsRouteVersion"))
-        let now = call.now
+    func readTrip(
+        _ request: GetTripRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> (trip: Trip, assignedVehicle: String) {
+        let name = try Self.tripName(request.name)
+        let options = TripReadOptions(request)
         let found = try await store.read { tx -> Trip? in
             guard let trip = try tx.trip(name) else { return nil }
             return TripProgress.derive(
                 trip, vehicle: try tx.vehicle(provider: name.provider, id: trip.vehicleId), now: now)
         }
-        try Authorizer.authorize(call.principal, .getTrip(tripID: name.tripID, assignedVehicle: found?.vehicleId ?? ""))
+        try Authorizer.authorize(principal, .getTrip(tripID: name.tripID, assignedVehicle: found?.vehicleId ?? ""))
         guard let found else { throw FleetError.notFound("trip \(name) not found") }
         return (options.apply(to: found), found.vehicleId)
     }
 
-    func updateTrip(_ call: Call, _ name: TripName, request: inout Request) async throws -> Trip {
-        let mask = try FieldMask(parsing: call.query["updateMask"])
-        let patch = try await body(&request, as: Trip.self, field: "trip")
-        let principal = call.principal
-        let now = call.now
+    public func updateTrip(_ request: UpdateTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip
+    {
+        let name = try Self.tripName(request.name)
+        let mask = try Self.fieldMask(request.updateMask)
+        let patch = request.trip ?? Trip()
         return try await store.write { tx in
             let current = try tx.trip(name)
             try Authorizer.authorize(
@@ -114,9 +82,11 @@ extension FleetAPI {
         }
     }
 
-    func deleteTrip(_ call: Call, _ name: TripName) async throws -> EmptyMessage {
-        try Authorizer.authorize(call.principal, .deleteTrip)
-        let now = call.now
+    public func deleteTrip(
+        _ request: DeleteTripRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> EmptyMessage {
+        try Authorizer.authorize(principal, .deleteTrip)
+        let name = try Self.tripName(request.name)
         try await store.write { tx in
             guard let trip = try tx.trip(name) else { throw FleetError.notFound("trip \(name) not found") }
             try TripService.checkDeletable(trip)
@@ -126,13 +96,13 @@ extension FleetAPI {
         return EmptyMessage()
     }
 
-    func searchTrips(_ call: Call, parent: String, request: inout Request) async throws -> SearchTripsResponse {
-        let search = try await body(&request, as: SearchTripsRequest.self, field: "")
-        try Authorizer.authorize(call.principal, .searchTrips(vehicleID: search.vehicleId))
-        let provider = Self.provider(of: parent)
+    public func searchTrips(
+        _ search: SearchTripsRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> SearchTripsResponse {
+        try Authorizer.authorize(principal, .searchTrips(vehicleID: search.vehicleId))
+        let provider = try Self.provider(ofParent: search.parent)
         let size = try Self.pageSize(search.pageSize)
         let start = try Self.pageStart(search.pageToken)
-        let now = call.now
         var notUpdatedSince: ProtoTimestamp?
         if let staleness = search.minimumStaleness {
             guard staleness.seconds >= 0, staleness.nanos >= 0 else {
@@ -165,5 +135,17 @@ extension FleetAPI {
         var derived = TripProgress.derive(trip, vehicle: vehicle, now: now)
         derived.vehicleWaypoints = vehicle?.waypoints ?? []
         return TripReadOptions().apply(to: derived, includeVehicleWaypoints: true)
+    }
+}
+
+extension TripReadOptions {
+    /// What a GetTrip request asks for.
+    init(_ request: GetTripRequest) {
+        self.init(
+            view: request.view, routeFormatType: request.routeFormatType,
+            currentRouteSegmentVersion: request.currentRouteSegmentVersion,
+            currentRouteSegmentTrafficVersion: request.currentRouteSegmentTrafficVersion,
+            remainingWaypointsVersion: request.remainingWaypointsVersion,
+            remainingWaypointsRouteVersion: request.remainingWaypointsRouteVersion)
     }
 }

@@ -1,0 +1,26 @@
+/// `google.geo.type.Viewport` (named apart from MapRendering's screen `Viewport`): a latitude-longitude box from its
+/// `low` (south-west) to its `high` (north-east) corner, as ListVehicles' `viewport` takes it. A `low` longitude
+/// above `high` crosses the 180th meridian.
+public struct GeoViewport: ProtoMessage, Hashable, Sendable {
+    public var low: LatLng?
+    public var high: LatLng?
+
+    public init(low: LatLng? = nil, high: LatLng? = nil) {
+        self.low = low
+        self.high = high
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
+
+    public init<F: ProtoFieldSource>(fields r: F) throws {
+        high = try r("high")
+        low = try r("low")
+        try r.finish()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var w = ProtoWriter(encoder)
+        try w.put("low", low)
+        try w.put("high", high)
+    }
+}

@@ -1,0 +1,7 @@
+/// `google.protobuf.Empty`, `{}`: the answer of DeleteTrip, DeleteVehicle and ReportBillableTrip.
+public struct EmptyMessage: ProtoMessage, Hashable, Sendable {
+    public init() {}
+    public init(from decoder: any Decoder) throws { try ProtoReader(decoder).finish() }
+    public init<F: ProtoFieldSource>(fields r: F) throws { try r.finish() }
+    public func encode(to encoder: any Encoder) throws { _ = ProtoWriter(encoder) }
+}

@@ -1,0 +1,50 @@
+import FleetModel
+
+/// ListVehicles with the filters that need no road network: state, trip types, capacity, type categories, current
+/// trips.
+extension FleetMethods {
+    public func listVehicles(
+        _ request: ListVehiclesRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> ListVehiclesResponse {
+        try Authorizer.authorize(principal, .listVehicles)
+        let provider = try Self.provider(ofParent: request.parent)
+        let size = try Self.pageSize(request.pageSize)
+        let start = try Self.pageStart(request.pageToken)
+        try Self.refuseUnhonouredFilters(request)
+        if let minimumCapacity = request.minimumCapacity, minimumCapacity < 1 {
+            throw FleetError.invalidArgument("minimumCapacity must be at least 1")
+        }
+        let all = try await store.read { tx in try tx.vehicles(provider: provider) }
+        let matching = all.filter { Self.matches($0, request) }
+        let page = matching.filter { Self.id(of: $0) > start }
+        let vehicles = Array(page.prefix(size))
+        let next = page.count > size ? Self.pageToken(after: Self.id(of: vehicles[vehicles.count - 1])) : ""
+        return ListVehiclesResponse(vehicles: vehicles, nextPageToken: next, totalSize: Int64(matching.count))
+    }
+
+    static func matches(_ v: Vehicle, _ request: ListVehiclesRequest) -> Bool {
+        (request.vehicleState == .unknownVehicleState || v.vehicleState == request.vehicleState)
+            && (request.tripTypes.isEmpty || v.supportedTripTypes.contains(where: request.tripTypes.contains))
+            && (request.vehicleTypeCategories.isEmpty
+                || v.vehicleType.map { request.vehicleTypeCategories.contains($0.category) } ?? false)
+            && (request.minimumCapacity.map { v.maximumCapacity >= $0 } ?? true)
+            && (!request.onTripOnly || !v.currentTrips.isEmpty)
+    }
+
+    /// UNIMPLEMENTED for a filter this server does not apply yet, rather than an answer that ignores it.
+    static func refuseUnhonouredFilters(_ request: ListVehiclesRequest) throws(FleetError) {
+        let unhonoured = [
+            ("maximumStaleness", request.maximumStaleness != nil),
+            ("requiredAttributes", !request.requiredAttributes.isEmpty),
+            ("requiredOneOfAttributes", !request.requiredOneOfAttributes.isEmpty),
+            ("requiredOneOfAttributeSets", !request.requiredOneOfAttributeSets.isEmpty),
+            ("filter", !request.filter.isEmpty),
+            ("viewport", request.viewport != nil),
+        ]
+        if let (field, _) = unhonoured.first(where: \.1) {
+            throw FleetError(.unimplemented, "ListVehicles' \(field) is not supported by this server yet")
+        }
+    }
+
+    static func id(of vehicle: Vehicle) -> String { String(vehicle.name.split(separator: "/").last ?? "") }
+}

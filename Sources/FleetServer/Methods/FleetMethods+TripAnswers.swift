@@ -1,0 +1,36 @@
+import FleetModel
+import Foundation
+
+/// GetTrip through the ``AnswerCache``: riders poll the same trip every few seconds, and an answer already encoded
+/// is reused until the next write (refreshed each second for its countdowns).
+extension FleetMethods {
+    /// GetTrip's answer as `encode` writes it: from the cache when this `key` was answered in the same second and
+    /// nothing was written since, otherwise read, derived, encoded and kept. Authorization is checked either way.
+    ///
+    /// `key` stands for the request and its encoding, so one protocol's answer is never given to another: REST uses
+    /// ``FleetAPI/answerKey(_:rawQuery:)``, which the fast path (``PollFastPath``) looks up too.
+    public func getTripAnswer(
+        _ request: GetTripRequest, principal: Principal, now: ProtoTimestamp, cacheKey key: String,
+        encode: (Trip) throws -> Data
+    ) async throws -> Data {
+        let second = now.seconds
+        if let cached = store.answers.answer(for: key, second: second) {
+            try Self.authorize(principal, toRead: cached, tripID: Self.tripName(request.name).tripID)
+            return cached.body
+        }
+        let generation = store.answers.generation
+        let (trip, assignedVehicle) = try await readTrip(request, principal: principal, now: now)
+        let body = try encode(trip)
+        store.answers.store(
+            .init(body: body, assignedVehicle: assignedVehicle, second: second), for: key, computedAt: generation)
+        return body
+    }
+
+    /// Whether `principal` may read the trip a cached GetTrip answer is for, by the trip's assigned vehicle kept with
+    /// the answer. Both paths check a cached answer with it: ``getTripAnswer(_:principal:now:cacheKey:encode:)`` and
+    /// the fast path (``PollFastPath``).
+    static func authorize(_ principal: Principal, toRead answer: AnswerCache.Answer, tripID: String) throws(FleetError)
+    {
+        try Authorizer.authorize(principal, .getTrip(tripID: tripID, assignedVehicle: answer.assignedVehicle))
+    }
+}

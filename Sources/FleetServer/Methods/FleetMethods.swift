@@ -1,0 +1,49 @@
+import FleetModel
+
+/// Fleet Engine's v1 methods, once for every protocol: each takes the typed request (`FleetModel`'s messages), the
+/// verified caller and the request's time, and does what Fleet Engine does — authorization (``Authorizer``),
+/// validation, the service rules (``TripService``, ``VehicleService``) in one store transaction, and the answer's
+/// derivation (``TripProgress``, ``TripReadOptions``) — returning the typed response.
+///
+/// The protocols are adapters around it: REST (``FleetAPI``) reads the path, query and body into the request and
+/// encodes the answer; gRPC reads the message. Neither holds a rule of its own, so both answer alike.
+///
+/// Every failure a method means is a ``FleetError`` (the message names the field). Anything else it throws is a
+/// fault — the database's, say — that the protocol logs and answers as INTERNAL without its details.
+public struct FleetMethods: Sendable {
+    public let store: FleetStore
+
+    public init(store: FleetStore) { self.store = store }
+
+    /// The provider id of a `parent` (`providers/{provider}`), INVALID_ARGUMENT otherwise.
+    static func provider(ofParent parent: String) throws(FleetError) -> String {
+        let prefix = "providers/"
+        guard parent.hasPrefix(prefix) else {
+            throw .invalidArgument("parent \"\(parent)\" must be providers/{provider}")
+        }
+        let provider = String(parent.dropFirst(prefix.count))
+        if let problem = ResourceID.problem(withProviderID: provider) {
+            throw .invalidArgument("parent \"\(parent)\": the provider id \(problem)")
+        }
+        return provider
+    }
+
+    static func tripName(_ name: String) throws(FleetError) -> TripName {
+        do { return try TripName(parsing: name) } catch { throw .invalidArgument(error.description) }
+    }
+
+    static func vehicleName(_ name: String) throws(FleetError) -> VehicleName {
+        do { return try VehicleName(parsing: name) } catch { throw .invalidArgument(error.description) }
+    }
+
+    static func vehicleName(provider: String, id: String) throws(FleetError) -> VehicleName {
+        do { return try VehicleName(provider: provider, vehicleID: id) } catch {
+            throw .invalidArgument(error.description)
+        }
+    }
+
+    /// An update mask as ``FieldMask`` reads it: required, with no empty path.
+    static func fieldMask(_ mask: ProtoFieldMask?) throws(FleetError) -> FieldMask {
+        try FieldMask(parsing: mask?.text)
+    }
+}
