@@ -74,6 +74,21 @@ import Testing
         #expect(numbers.contains(#""vehicleMatchType":2"#))
     }
 
+    /// As ``FieldOrderTests`` checks for the other messages: fields asked in the byte order of their names, so
+    /// ``JSONStream`` reads them in one pass.
+    @Test(
+        arguments: [
+            SearchVehiclesRequest.self, SearchVehiclesResponse.self, VehicleMatch.self, Waypoint.self,
+            VehicleAttributeList.self,
+        ] as [any ProtoMessage.Type])
+    func asksForItsFieldsInWrittenOrder(_ message: any ProtoMessage.Type) {
+        let recorder = FieldOrderTests.Recorder()
+        _ = try? message.init(fields: recorder)
+        let names = recorder.asked.dropLast()
+        #expect(recorder.asked.last == "finish()")
+        #expect(zip(names, names.dropFirst()).allSatisfy { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+
     @Test func unknownFieldsAndEnumValuesAreRejected() {
         #expect(throws: ProtoJSONError.self) {
             try ProtoJSON.decode(SearchVehiclesRequest.self, from: #"{"pickupRadius": 400}"#, options: .strict)
