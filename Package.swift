@@ -99,6 +99,8 @@ let package = Package(
             name: "FleetServer",
             dependencies: [
                 "FleetModel",
+                // SearchVehicles' road ETAs: A* over the bundled or `--map` road graph.
+                "RoadMap",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -214,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "FleetServerTests",
             dependencies: [
-                "FleetServer", "FleetModel", "TestSupport",
+                "FleetServer", "FleetModel", "TestSupport", "RoadMap",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),

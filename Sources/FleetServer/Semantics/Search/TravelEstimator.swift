@@ -1,0 +1,37 @@
+import FleetModel
+import RoadMap
+
+/// Driving distance and time between two points: A* on the road graph when both points lie within
+/// ``snapMeters`` of a road and a route joins them, else the straight line at ``straightLineKmh``.
+struct TravelEstimator: Sendable {
+    /// The speed of straight-line estimates, as the server's trip ETAs use (docs/server.md).
+    static let straightLineKmh = 30.0
+    /// A point farther than this from every road is off the map.
+    static let snapMeters = 100.0
+
+    struct Leg: Sendable {
+        var meters: Double
+        var seconds: Double
+        /// Whether the road graph gave it (else it is a straight-line estimate).
+        var onRoads: Bool
+    }
+
+    let roads: RoadGraph?
+
+    func leg(from a: LatLng, to b: LatLng) -> Leg {
+        if let roads, let start = roads.nearest(to: a), start.distanceMeters <= Self.snapMeters,
+            let end = roads.nearest(to: b), end.distanceMeters <= Self.snapMeters,
+            let route = roads.route(from: start, to: end)
+        {
+            // As Fleet Engine counts it: the driven route plus the short straight ends onto and off the roads.
+            let ends = start.distanceMeters + end.distanceMeters
+            return Leg(
+                meters: route.lengthMeters + ends, seconds: route.durationSeconds + ends / Self.metresPerSecond,
+                onRoads: true)
+        }
+        let meters = Geo.distance(a, b)
+        return Leg(meters: meters, seconds: meters / Self.metresPerSecond, onRoads: false)
+    }
+
+    static var metresPerSecond: Double { straightLineKmh / 3.6 }
+}

@@ -1,0 +1,104 @@
+import FleetModel
+import RoadMap
+
+/// SearchVehicles over one provider's vehicles: Fleet Engine's validation and eligibility rules, match types, the
+/// waypoints each match would drive through, and the requested order.
+///
+/// It keeps the vehicles, their active trips and a ``VehicleGrid`` of their positions, so one value can answer
+/// many searches and be kept current by writes (`update(_:)` for a vehicle or trip), or be built per request.
+/// A search costs: a grid lookup within `pickupRadiusMeters`, the eligibility rules for those vehicles, then
+/// road routing for at most `count × candidateFactor` of them (the nearest by straight-line path), since a route
+/// costs far more than a distance.
+public struct VehicleSearch: Sendable {
+    /// How many candidates per requested match are routed on the road graph for ETA and distance orders.
+    public static let candidateFactor = 2
+
+    private var vehicles: [Vehicle] = []
+    private var slotByName: [String: Int32] = [:]
+    private var freeSlots: [Int32] = []
+    /// Active trips by trip id.
+    private var trips: [String: Trip] = [:]
+    private var grid = VehicleGrid()
+
+    public init(vehicles: [Vehicle], trips: [Trip]) {
+        for trip in trips { update(trip) }
+        for vehicle in vehicles { update(vehicle) }
+    }
+
+    public var vehicleCount: Int { slotByName.count }
+
+    /// Adds or replaces a vehicle (by name), moving it in the grid.
+    public mutating func update(_ vehicle: Vehicle) {
+        let slot: Int32
+        if let existing = slotByName[vehicle.name] {
+            slot = existing
+            vehicles[Int(slot)] = vehicle
+        } else if let free = freeSlots.popLast() {
+            slot = free
+            vehicles[Int(slot)] = vehicle
+        } else {
+            slot = Int32(vehicles.count)
+            vehicles.append(vehicle)
+        }
+        slotByName[vehicle.name] = slot
+        grid.move(slot, to: vehicle.lastLocation?.location)
+    }
+
+    public mutating func removeVehicle(named name: String) {
+        guard let slot = slotByName.removeValue(forKey: name) else { return }
+        grid.move(slot, to: nil)
+        freeSlots.append(slot)
+    }
+
+    /// Adds or replaces a trip; a finished trip is forgotten.
+    public mutating func update(_ trip: Trip) {
+        let id = TripWaypoints.tripID(trip)
+        trips[id] = trip.tripStatus == .complete || trip.tripStatus == .canceled ? nil : trip
+    }
+
+    /// One search, as SearchVehicles answers it. `roads` gives road ETAs and distances where both ends of a leg
+    /// snap onto it; without it (or off it) legs are straight lines at 30 km/h, and `orderedBy` says so.
+    public func search(
+        _ request: SearchVehiclesRequest, now: ProtoTimestamp, roads: RoadGraph?
+    ) throws(FleetError) -> SearchVehiclesResponse {
+        let criteria = try SearchCriteria(request)
+        var candidates: [(plan: SearchPlan, vehicle: Vehicle, straight: Double, key: Double)] = []
+        for (slot, meters) in grid.within(criteria.radius, of: criteria.pickup) {
+            let vehicle = vehicles[Int(slot)]
+            let active = vehicle.currentTrips.compactMap { trips[$0] }.filter {
+                request.tripId.isEmpty || TripWaypoints.tripID($0) != request.tripId
+            }
+            guard let plan = SearchPlan.make(vehicle, trips: active, criteria: criteria, now: now) else { continue }
+            // The straight-line length of the way to the pickup: what ranks candidates before routing.
+            var path = 0.0, from = plan.origin
+            for stop in plan.stops + [criteria.pickup] {
+                path += Geo.distance(from, stop)
+                from = stop
+            }
+            let key = request.orderBy == .pickupPointStraightDistance ? meters : path
+            candidates.append((plan, vehicle, meters, key))
+        }
+        let byName = { (a: Vehicle, b: Vehicle) in a.name < b.name }
+        candidates.sort { $0.key != $1.key ? $0.key < $1.key : byName($0.vehicle, $1.vehicle) }
+        let routed =
+            request.orderBy == .pickupPointStraightDistance ? criteria.count : criteria.count * Self.candidateFactor
+        let estimator = TravelEstimator(roads: roads)
+        let dropoffLeg = criteria.dropoff.map { estimator.leg(from: criteria.pickup, to: $0) }
+        var matches = candidates.prefix(routed).map { candidate in
+            SearchEstimate(
+                plan: candidate.plan, vehicle: candidate.vehicle, straightMeters: candidate.straight,
+                criteria: criteria, dropoffLeg: dropoffLeg, estimator: estimator, now: now)
+        }
+        if request.orderBy != .pickupPointStraightDistance {
+            matches.sort { $0.sortKey != $1.sortKey ? $0.sortKey < $1.sortKey : byName($0.vehicle, $1.vehicle) }
+        }
+        return SearchVehiclesResponse(matches: matches.prefix(criteria.count).map(\.match))
+    }
+
+    /// A one-off search over these vehicles and trips.
+    public static func search(
+        _ request: SearchVehiclesRequest, vehicles: [Vehicle], trips: [Trip], now: ProtoTimestamp, roads: RoadGraph?
+    ) throws(FleetError) -> SearchVehiclesResponse {
+        try VehicleSearch(vehicles: vehicles, trips: trips).search(request, now: now, roads: roads)
+    }
+}
