@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RoadMap", targets: ["RoadMap"]),
         .library(name: "DriverKit", targets: ["DriverKit"]),
         .library(name: "TripDiagnosis", targets: ["TripDiagnosis"]),
+        .library(name: "FleetEngineProto", targets: ["FleetEngineProto"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,6 +34,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Already a dependency of jwt-kit; named here for `_RSA.Signing.PrivateKey(keySize:)` (server key generation).
         .package(url: "https://github.com/apple/swift-crypto.git", "4.1.0"..<"6.0.0"),
+        // Fleet Engine's gRPC surface (issue 21): grpc-swift 2, its HTTP/2 transport, and protobuf messages.
+        .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         .target(name: "FleetModel"),
@@ -113,6 +119,16 @@ let package = Package(
                 // The channel handlers that answer cached polls on the event loop.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ]
+        ),
+        // Fleet Engine v1's gRPC messages and service stubs, generated from Protos/ by scripts/generate-protos.sh and
+        // committed, so no build runs protoc. Generated/ is kept out of swift format.
+        .target(
+            name: "FleetEngineProto",
+            dependencies: [
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
         // What the tests share: loopback fault injection (a raw HTTP server and a fault-injecting proxy), trip
@@ -248,6 +264,16 @@ let package = Package(
             ],
             // Fixtures are read through #filePath, not as resources.
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "FleetEngineProtoTests",
+            dependencies: [
+                "FleetEngineProto",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                // The stubs' loopback test runs them over the HTTP/2 transport the server will use.
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
         ),
         .testTarget(
             name: "TriptermTests",

@@ -2,8 +2,9 @@
 # `format.sh` formats every Swift file in the repository in place with `swift format` (the toolchain's, configured by
 # .swift-format), then lints the result so that what the formatter cannot fix itself is listed. `format.sh --lint`
 # (part of `make test`) only lints: `swift format lint --strict`, non-zero on any finding. Both take the same files:
-# every *.swift outside .git, .swiftpm and the .build* scratch directories (also Benchmarks/.build). A generated file
-# would be kept out here (the prune list below) or carry `// swift-format-ignore-file`; there are none today.
+# every *.swift outside .git, .swiftpm and the .build* scratch directories (also Benchmarks/.build), and outside the
+# generated code (Sources/FleetEngineProto/Generated, scripts/generate-protos.sh), which also carries
+# `// swift-format-ignore-file`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,7 +17,8 @@ case "${1:-}" in
 esac
 
 mapfile -d '' files < <(
-  find . \( -name .git -o -name .swiftpm -o -name '.build*' \) -prune -o -type f -name '*.swift' -print0 | sort -z
+  find . \( -name .git -o -name .swiftpm -o -name '.build*' -o -path ./Sources/FleetEngineProto/Generated \) -prune \
+    -o -type f -name '*.swift' -print0 | sort -z
 )
 if [ ${#files[@]} -eq 0 ]; then
   echo "format.sh: no Swift files found" >&2

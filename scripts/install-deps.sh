@@ -15,6 +15,8 @@ packages=(
   python3-venv  # the server conformance test installs Google's Fleet Engine client (PyPI) into a venv
   gpsd          # the driver end-to-end test reads positions from gpsd (tripterm driver --gpsd)
   gpsd-clients  # gpsfake feeds gpsd a recorded NMEA log in that test
+  protobuf-compiler  # protoc: the conformance step's drift test compiles Protos/ (also scripts/generate-protos.sh)
+  libprotobuf-dev    # the well-known types' .proto files (Timestamp, Duration…) that Protos/ imports; protoc needs them
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Conformance of `tripterm serve` with Google's own Fleet Engine message types (google-maps-fleetengine on PyPI).
-# Starts the server on a free port with a throwaway database, mints tokens with `tripterm token`, and runs
+# First proto_drift.py checks the hand-written .proto files (Protos/) against the package's descriptors; then this
+# starts the server on a free port with a throwaway database, mints tokens with `tripterm token`, and runs
 # conformance.py, which sends requests shaped like Google's REST clients and parses every answer strictly.
 # Run by `make conformance` (part of `make test`). Needs python3 with venv and pip, and network access to PyPI on
 # the first run (the venv is cached in .build/conformance-venv).
@@ -15,6 +16,9 @@ if ! "$venv/bin/python" -c "import google.maps.fleetengine_v1" 2>/dev/null; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "$package"
 fi
+
+# The .proto files behind the gRPC code (Sources/FleetEngineProto) still match Google's published API.
+"$venv/bin/python" Tests/conformance/proto_drift.py
 
 # TRIPTERM_BIN: another build's tripterm (scripts/test.sh passes the sanitized one).
 bin="${TRIPTERM_BIN:-$("$SWIFT" build --show-bin-path)/tripterm}"
