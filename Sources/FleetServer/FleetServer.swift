@@ -30,7 +30,7 @@ public enum FleetServer {
         let keys = try await verificationKeys(configuration)
         let api = FleetAPI(
             store: store, authenticator: Authenticator(keys: keys), maxBodyBytes: configuration.maxBodyBytes,
-            clock: configuration.clock)
+            clock: configuration.clock, roads: configuration.roads)
         let fastPath = PollFastPath(
             api: api, logger: configuration.logger, answersRepeatedPolls: configuration.answersRepeatedPollsUnparsed)
         let onListening = configuration.onListening

@@ -75,8 +75,13 @@ extension FuzzTarget {
             let list = try FleetAPI.listVehiclesRequest(parent: parent, query: query)
             _ = try FleetMethods.pageSize(list.pageSize)
             _ = try FleetMethods.pageStart(list.pageToken)
-            try FleetMethods.refuseUnhonouredFilters(list)
-            _ = FleetMethods.matches(storedVehicle, list)
+            let criteria = try ListVehiclesCriteria(list)
+            _ = FleetMethods.matches(storedVehicle, list) && criteria.matches(storedVehicle, now: now)
+        case .searchVehicles(let parent):
+            var search = try FleetAPI.decode(body, as: SearchVehiclesRequest.self, field: "")
+            search.parent = parent
+            _ = try VehicleSearch.search(
+                search, vehicles: [storedVehicle], trips: [storedTrip], now: now, roads: nil)
         case .updateVehicleAttributes:
             let update = try FleetAPI.decode(body, as: UpdateVehicleAttributesRequest.self, field: "")
             try VehicleService.validateAttributes(update.attributes, field: "attributes")

@@ -1,6 +1,7 @@
 import FleetModel
 import Foundation
 import Hummingbird
+import RoadMap
 
 /// Fleet Engine's REST API, behind the middleware (``FleetResponder``) that has routed the request and authenticated
 /// its caller: an adapter that reads the path, query and body into the method's request message as Google's HTTP
@@ -10,8 +11,9 @@ struct FleetAPI: HTTPResponder {
     let authenticator: Authenticator
     let maxBodyBytes: Int
     let clock: @Sendable () -> Date
+    var roads: RoadGraph? = nil
 
-    var methods: FleetMethods { FleetMethods(store: store) }
+    var methods: FleetMethods { FleetMethods(store: store, roads: roads) }
 
     /// One request's inputs, read once.
     struct Call {
@@ -72,6 +74,10 @@ struct FleetAPI: HTTPResponder {
         case .listVehicles(let parent):
             let list = try Self.listVehiclesRequest(parent: parent, query: query)
             return try encode(await methods.listVehicles(list, principal: principal, now: now), options)
+        case .searchVehicles(let parent):
+            var search = try Self.decode(try await body(&request), as: SearchVehiclesRequest.self, field: "")
+            search.parent = parent
+            return try encode(await methods.searchVehicles(search, principal: principal, now: now), options)
         case .updateVehicleAttributes(let name):
             var update = try Self.decode(try await body(&request), as: UpdateVehicleAttributesRequest.self, field: "")
             update.name = name.description

@@ -12,6 +12,7 @@ public enum FleetAction: Sendable, Equatable {
     case updateVehicle(vehicleID: String)
     case deleteVehicle
     case listVehicles
+    case searchVehicles
     case updateVehicleAttributes(vehicleID: String)
     case reportBillableTrip
 
@@ -27,6 +28,7 @@ public enum FleetAction: Sendable, Equatable {
         case .updateVehicle: "UpdateVehicle"
         case .deleteVehicle: "DeleteVehicle"
         case .listVehicles: "ListVehicles"
+        case .searchVehicles: "SearchVehicles"
         case .updateVehicleAttributes: "UpdateVehicleAttributes"
         case .reportBillableTrip: "ReportBillableTrip"
         }
@@ -57,8 +59,9 @@ public enum Authorizer {
             return ownsVehicle(vehicle)
         // UpdateVehicleAttributes changes what dispatch matches on (Fleet Engine's vehicles.update, which the
         // driver role lacks); ReportBillableTrip is billing.
-        case .createTrip, .deleteTrip, .createVehicle, .deleteVehicle, .listVehicles, .updateVehicleAttributes,
-            .reportBillableTrip:
+        // SearchVehicles is dispatch: the provider's backend matches riders with vehicles, never a driver or rider.
+        case .createTrip, .deleteTrip, .createVehicle, .deleteVehicle, .listVehicles, .searchVehicles,
+            .updateVehicleAttributes, .reportBillableTrip:
             return false
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import RoadMap
 
 /// Everything `tripterm serve` can be told: where to listen, where the data lives, which keys verify tokens.
 public struct FleetServerConfiguration: Sendable {
@@ -28,6 +29,9 @@ public struct FleetServerConfiguration: Sendable {
     /// With the above, answer a poll that repeats the connection's last cached one byte for byte before the HTTP
     /// codec parses it (``RepeatedPollHandler``); off, every poll is parsed, to compare the two.
     public var answersRepeatedPollsUnparsed = true
+    /// The road network SearchVehicles routes on for ETAs and distances (`serve --map`, the bundled Monaco map by
+    /// default); nil: straight lines, which each match's `orderedBy` says.
+    public var roads: RoadGraph?
 
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: URL = DataDirectory.default(),

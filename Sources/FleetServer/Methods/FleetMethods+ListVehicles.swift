@@ -1,7 +1,7 @@
 import FleetModel
 
-/// ListVehicles with the filters that need no road network: state, trip types, capacity, type categories, current
-/// trips.
+/// ListVehicles with every restriction Fleet Engine documents: state, trip types, capacity, type categories, current
+/// trips, attributes (lists or a filter), a viewport and a staleness limit (``ListVehiclesCriteria``).
 extension FleetMethods {
     public func listVehicles(
         _ request: ListVehiclesRequest, principal: Principal, now: ProtoTimestamp
@@ -10,12 +10,12 @@ extension FleetMethods {
         let provider = try Self.provider(ofParent: request.parent)
         let size = try Self.pageSize(request.pageSize)
         let start = try Self.pageStart(request.pageToken)
-        try Self.refuseUnhonouredFilters(request)
+        let criteria = try ListVehiclesCriteria(request)
         if let minimumCapacity = request.minimumCapacity, minimumCapacity < 1 {
             throw FleetError.invalidArgument("minimumCapacity must be at least 1")
         }
         let all = try await store.read { tx in try tx.vehicles(provider: provider) }
-        let matching = all.filter { Self.matches($0, request) }
+        let matching = all.filter { Self.matches($0, request) && criteria.matches($0, now: now) }
         let page = matching.filter { Self.id(of: $0) > start }
         let vehicles = Array(page.prefix(size))
         let next = page.count > size ? Self.pageToken(after: Self.id(of: vehicles[vehicles.count - 1])) : ""
@@ -29,21 +29,6 @@ extension FleetMethods {
                 || v.vehicleType.map { request.vehicleTypeCategories.contains($0.category) } ?? false)
             && (request.minimumCapacity.map { v.maximumCapacity >= $0 } ?? true)
             && (!request.onTripOnly || !v.currentTrips.isEmpty)
-    }
-
-    /// UNIMPLEMENTED for a filter this server does not apply yet, rather than an answer that ignores it.
-    static func refuseUnhonouredFilters(_ request: ListVehiclesRequest) throws(FleetError) {
-        let unhonoured = [
-            ("maximumStaleness", request.maximumStaleness != nil),
-            ("requiredAttributes", !request.requiredAttributes.isEmpty),
-            ("requiredOneOfAttributes", !request.requiredOneOfAttributes.isEmpty),
-            ("requiredOneOfAttributeSets", !request.requiredOneOfAttributeSets.isEmpty),
-            ("filter", !request.filter.isEmpty),
-            ("viewport", request.viewport != nil),
-        ]
-        if let (field, _) = unhonoured.first(where: \.1) {
-            throw FleetError(.unimplemented, "ListVehicles' \(field) is not supported by this server yet")
-        }
     }
 
     static func id(of vehicle: Vehicle) -> String { String(vehicle.name.split(separator: "/").last ?? "") }

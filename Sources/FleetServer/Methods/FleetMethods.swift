@@ -1,4 +1,5 @@
 import FleetModel
+import RoadMap
 
 /// Fleet Engine's v1 methods, once for every protocol: each takes the typed request (`FleetModel`'s messages), the
 /// verified caller and the request's time, and does what Fleet Engine does — authorization (``Authorizer``),
@@ -12,8 +13,14 @@ import FleetModel
 /// fault — the database's, say — that the protocol logs and answers as INTERNAL without its details.
 public struct FleetMethods: Sendable {
     public let store: FleetStore
+    /// The road network SearchVehicles routes on for ETAs and distances; without it (or off it) legs are straight
+    /// lines, and each match's `orderedBy` says so.
+    public let roads: RoadGraph?
 
-    public init(store: FleetStore) { self.store = store }
+    public init(store: FleetStore, roads: RoadGraph? = nil) {
+        self.store = store
+        self.roads = roads
+    }
 
     /// The provider id of a `parent` (`providers/{provider}`), INVALID_ARGUMENT otherwise.
     static func provider(ofParent parent: String) throws(FleetError) -> String {

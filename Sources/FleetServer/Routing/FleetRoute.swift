@@ -14,6 +14,8 @@ public enum FleetRoute: Equatable, Sendable {
     case updateVehicle(VehicleName)
     case deleteVehicle(VehicleName)
     case listVehicles(parent: String)
+    /// `POST /v1/{parent=providers/*}/vehicles:search`.
+    case searchVehicles(parent: String)
     /// `POST /v1/{name=providers/*/vehicles/*}:updateAttributes`.
     case updateVehicleAttributes(VehicleName)
     /// `POST /v1/{name=providers/*/billableTrips/*}:report`.
@@ -47,6 +49,9 @@ public enum FleetRoute: Equatable, Sendable {
         case (4, "trips:search"):
             try allow([.post])
             return .searchTrips(parent: parent)
+        case (4, "vehicles:search"):
+            try allow([.post])
+            return .searchVehicles(parent: parent)
         case (4, "vehicles"):
             try allow([.get, .post])
             return method == .post ? .createVehicle(parent: parent) : .listVehicles(parent: parent)
@@ -112,7 +117,9 @@ public enum FleetRoute: Equatable, Sendable {
                 // tripterm's name before it took Google's onTripOnly.
                 "onTrip",
             ]
-        case .deleteTrip, .deleteVehicle, .searchTrips, .updateVehicleAttributes, .reportBillableTrip: []
+        case .deleteTrip, .deleteVehicle, .searchTrips, .searchVehicles, .updateVehicleAttributes,
+            .reportBillableTrip:
+            []
         }
     }
 }

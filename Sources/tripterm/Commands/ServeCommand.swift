@@ -2,6 +2,7 @@ import ArgumentParser
 import FleetServer
 import Foundation
 import Logging
+import RoadMap
 
 /// `tripterm serve`: runs the local Fleet Engine–compatible REST server until SIGINT or SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
@@ -33,6 +34,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Option(
+        name: .customLong("map"),
+        help: ArgumentHelp(
+            "Road map SearchVehicles routes on for ETAs and distances (default: the bundled Monaco map; `none` for straight lines).",
+            valueName: "file.roadmap"))
+    var map: String?
+
     /// Hidden: every poll through Hummingbird, as before the event-loop answers — for comparing the two
     /// (scripts/bench-server.sh) and for ruling them out when something looks wrong.
     @Flag(name: .customLong("no-event-loop-answers"), help: .hidden)
@@ -49,6 +57,19 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The road graph of `--map`, of the bundled Monaco map when there is one, or none.
+    func roads() throws -> RoadGraph? {
+        switch map {
+        case "none": return nil
+        case let path?:
+            do { return RoadGraph(try RoadMapFile.load(path: path)) } catch {
+                throw ValidationError("--map \(path): \(error)")
+            }
+        case nil:
+            return (try? DemoCommand.monacoMap()).map(RoadGraph.init)
+        }
+    }
+
     func run() async throws {
         var logger = Logger(label: "tripterm.serve") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
@@ -61,6 +82,7 @@ struct ServeCommand: AsyncParsableCommand {
             })
         configuration.answersPollsOnEventLoop = !noEventLoopAnswers
         configuration.answersRepeatedPollsUnparsed = !parseEveryPoll
+        configuration.roads = try roads()
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             try await FleetServer.run(configuration: configuration)

@@ -90,11 +90,11 @@ import Testing
         #expect(other?.code == .permissionDenied, "a cached answer is authorized like a fresh one")
     }
 
-    @Test func listVehiclesRefusesTheFiltersItDoesNotApply() async {
+    @Test func listVehiclesRefusesAViewportWithoutItsCorners() async {
         let refused = await failure {
             try await methods.listVehicles(
                 ListVehiclesRequest(parent: "providers/p", viewport: GeoViewport()), principal: server, now: now)
         }
-        #expect(refused?.code == .unimplemented && refused?.message.contains("viewport") == true)
+        #expect(refused?.code == .invalidArgument && refused?.message.contains("viewport") == true)
     }
 }

@@ -1,0 +1,109 @@
+import FleetModel
+
+/// ListVehicles' attribute, place and freshness restrictions, checked against Fleet Engine's rules once per
+/// request: `requiredAttributes` (all of them), `requiredOneOfAttributes` (one of each list),
+/// `requiredOneOfAttributeSets` (every one of some set) — each `key:value`, lists joined by `|` — or instead a
+/// `filter` (``VehicleAttributeFilter``); a `viewport` box around the last location; and `maximumStaleness` on it.
+struct ListVehiclesCriteria: Sendable {
+    /// One `key:value` restriction.
+    struct Attribute: Hashable, Sendable {
+        var key: String
+        var value: String
+    }
+
+    static let maximumRequiredAttributes = 50
+
+    var all: [Attribute] = []
+    var oneOf: [[Attribute]] = []
+    var sets: [[Attribute]] = []
+    var filter: VehicleAttributeFilter?
+    var viewport: GeoViewport?
+    var maximumStaleness: ProtoDuration?
+
+    init(_ request: ListVehiclesRequest) throws(FleetError) {
+        guard request.requiredAttributes.count <= Self.maximumRequiredAttributes else {
+            throw .invalidArgument(
+                "requiredAttributes has \(request.requiredAttributes.count) entries; at most \(Self.maximumRequiredAttributes) are allowed"
+            )
+        }
+        all = try request.requiredAttributes.enumerated().map { i, text throws(FleetError) in
+            try Self.attribute(text, field: "requiredAttributes[\(i)]")
+        }
+        oneOf = try Self.lists(request.requiredOneOfAttributes, field: "requiredOneOfAttributes")
+        sets = try Self.lists(request.requiredOneOfAttributeSets, field: "requiredOneOfAttributeSets")
+        if !request.filter.isEmpty {
+            if !all.isEmpty || !oneOf.isEmpty || !sets.isEmpty {
+                throw .invalidArgument(
+                    "filter cannot be combined with requiredAttributes, requiredOneOfAttributes or requiredOneOfAttributeSets"
+                )
+            }
+            filter = try VehicleAttributeFilter(parsing: request.filter)
+        }
+        if let box = request.viewport {
+            guard let low = box.low, let high = box.high else {
+                throw .invalidArgument("viewport needs both low and high corners")
+            }
+            try TripService.validate(low, field: "viewport.low")
+            try TripService.validate(high, field: "viewport.high")
+            guard low.latitude <= high.latitude else {
+                throw .invalidArgument("viewport.low.latitude must not be above viewport.high.latitude")
+            }
+            viewport = box
+        }
+        if let staleness = request.maximumStaleness {
+            guard staleness > ProtoDuration(seconds: 0) else {
+                throw .invalidArgument("maximumStaleness must be a positive duration; got \(staleness.protoText)")
+            }
+            maximumStaleness = staleness
+        }
+    }
+
+    /// Whether `vehicle` passes every restriction, at `now`.
+    func matches(_ vehicle: Vehicle, now: ProtoTimestamp) -> Bool {
+        attributesMatch(vehicle.attributes) && placeMatches(vehicle.lastLocation, now: now)
+    }
+
+    func attributesMatch(_ attributes: [VehicleAttribute]) -> Bool {
+        if let filter { return filter.matches(attributes) }
+        func has(_ wanted: Attribute) -> Bool {
+            attributes.contains { $0.key == wanted.key && $0.stringValue == wanted.value }
+        }
+        return all.allSatisfy(has) && oneOf.allSatisfy { $0.contains(where: has) }
+            && (sets.isEmpty || sets.contains { $0.allSatisfy(has) })
+    }
+
+    private func placeMatches(_ location: VehicleLocation?, now: ProtoTimestamp) -> Bool {
+        if let maximumStaleness {
+            guard let reported = location?.serverTime ?? location?.updateTime,
+                now - reported <= maximumStaleness.duration
+            else { return false }
+        }
+        if let viewport, let low = viewport.low, let high = viewport.high {
+            guard let point = location?.location else { return false }
+            let latitudeInside = (low.latitude...high.latitude).contains(point.latitude)
+            // A low longitude above the high one crosses the 180th meridian.
+            let longitudeInside =
+                low.longitude <= high.longitude
+                ? (low.longitude...high.longitude).contains(point.longitude)
+                : point.longitude >= low.longitude || point.longitude <= high.longitude
+            return latitudeInside && longitudeInside
+        }
+        return true
+    }
+
+    /// `key:value`, INVALID_ARGUMENT naming the field otherwise.
+    static func attribute(_ text: String, field: String) throws(FleetError) -> Attribute {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
+            throw .invalidArgument("\(field) \"\(text)\" must be key:value")
+        }
+        return Attribute(key: String(text[..<colon]), value: String(text[text.index(after: colon)...]))
+    }
+
+    static func lists(_ texts: [String], field: String) throws(FleetError) -> [[Attribute]] {
+        try texts.enumerated().map { i, text throws(FleetError) in
+            try text.split(separator: "|", omittingEmptySubsequences: false).map { part throws(FleetError) in
+                try attribute(String(part), field: "\(field)[\(i)]")
+            }
+        }
+    }
+}
