@@ -52,6 +52,19 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
+        .executableTarget(
+            name: "FleetServerBench",
+            dependencies: [
+                .product(name: "FleetServer", package: "tripterm"),
+                .product(name: "RoadMap", package: "tripterm"),
+                .product(name: "FleetModel", package: "tripterm"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FleetServerBench",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,13 +22,12 @@ struct SearchPlan: Sendable {
             now - reported <= criteria.maximumStaleness.duration,
             criteria.attributesMatch(vehicle.attributes)
         else { return nil }
-        let request = criteria.request
         if trips.isEmpty { return SearchPlan(matchType: .exclusive, origin: origin, stops: []) }
         let remaining = remainingStops(vehicle, trips: trips)
-        switch request.currentTripsPresent {
+        switch criteria.request.currentTripsPresent {
         case .currentTripsPresentUnspecified:
             // includeBackToBack admits a vehicle finishing its one trip (already past the pickup).
-            guard request.includeBackToBack, vehicle.backToBackEnabled, trips.count == 1,
+            guard criteria.request.includeBackToBack, vehicle.backToBackEnabled, trips.count == 1,
                 trips[0].tripStatus == .enrouteToDropoff
             else { return nil }
             return SearchPlan(matchType: .backToBack, origin: origin, stops: remaining.map(\.point))

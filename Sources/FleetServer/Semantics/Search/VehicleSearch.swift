@@ -62,38 +62,79 @@ public struct VehicleSearch: Sendable {
         _ request: SearchVehiclesRequest, now: ProtoTimestamp, roads: RoadGraph?
     ) throws(FleetError) -> SearchVehiclesResponse {
         let criteria = try SearchCriteria(request)
-        var candidates: [(plan: SearchPlan, vehicle: Vehicle, straight: Double, key: Double)] = []
-        for (slot, meters) in grid.within(criteria.radius, of: criteria.pickup) {
-            let vehicle = vehicles[Int(slot)]
-            let active = vehicle.currentTrips.compactMap { trips[$0] }.filter {
-                request.tripId.isEmpty || TripWaypoints.tripID($0) != request.tripId
-            }
-            guard let plan = SearchPlan.make(vehicle, trips: active, criteria: criteria, now: now) else { continue }
-            // The straight-line length of the way to the pickup: what ranks candidates before routing.
-            var path = 0.0, from = plan.origin
-            for stop in plan.stops + [criteria.pickup] {
-                path += Geo.distance(from, stop)
-                from = stop
-            }
-            let key = request.orderBy == .pickupPointStraightDistance ? meters : path
-            candidates.append((plan, vehicle, meters, key))
+        let byStraightLine = request.orderBy == .pickupPointStraightDistance
+        let routed = byStraightLine ? criteria.count : criteria.count * Self.candidateFactor
+        // Widening circles: a candidate's key (its straight-line path through earlier stops) is never shorter than
+        // its straight line, so once `routed` candidates have keys within the circle, no vehicle outside it can
+        // beat them and the rest of the radius is never looked at.
+        var reach = min(criteria.radius, Self.firstReachMeters)
+        var candidates = self.candidates(within: reach, criteria, byStraightLine: byStraightLine, now: now)
+        while reach < criteria.radius, candidates.lazy.filter({ $0.key <= reach }).count < routed {
+            reach = min(criteria.radius, reach * 2)
+            candidates = self.candidates(within: reach, criteria, byStraightLine: byStraightLine, now: now)
         }
-        let byName = { (a: Vehicle, b: Vehicle) in a.name < b.name }
-        candidates.sort { $0.key != $1.key ? $0.key < $1.key : byName($0.vehicle, $1.vehicle) }
-        let routed =
-            request.orderBy == .pickupPointStraightDistance ? criteria.count : criteria.count * Self.candidateFactor
+        if candidates.count > routed {
+            // Keep those ranked at or before the routed-th key (ties kept, then cut by name below).
+            var keys = candidates.map(\.key)
+            keys.sort()
+            let limit = keys[routed - 1]
+            candidates.removeAll { $0.key > limit }
+        }
+        candidates.sort { $0.key != $1.key ? $0.key < $1.key : name($0.slot) < name($1.slot) }
         let estimator = TravelEstimator(roads: roads)
         let dropoffLeg = criteria.dropoff.map { estimator.leg(from: criteria.pickup, to: $0) }
         var matches = candidates.prefix(routed).map { candidate in
             SearchEstimate(
-                plan: candidate.plan, vehicle: candidate.vehicle, straightMeters: candidate.straight,
+                plan: candidate.plan, vehicle: vehicles[Int(candidate.slot)], straightMeters: candidate.straight,
                 criteria: criteria, dropoffLeg: dropoffLeg, estimator: estimator, now: now)
         }
-        if request.orderBy != .pickupPointStraightDistance {
-            matches.sort { $0.sortKey != $1.sortKey ? $0.sortKey < $1.sortKey : byName($0.vehicle, $1.vehicle) }
+        if !byStraightLine {
+            matches.sort { $0.sortKey != $1.sortKey ? $0.sortKey < $1.sortKey : $0.vehicle.name < $1.vehicle.name }
         }
         return SearchVehiclesResponse(matches: matches.prefix(criteria.count).map(\.match))
     }
+
+    /// The first circle searched; it doubles until it holds enough candidates or reaches `pickupRadiusMeters`.
+    static let firstReachMeters = 250.0
+
+    /// The eligible vehicles within `reach` metres of the pickup, with their ranking keys.
+    private func candidates(
+        within reach: Double, _ criteria: SearchCriteria, byStraightLine: Bool, now: ProtoTimestamp
+    ) -> [Candidate] {
+        let request = criteria.request
+        var candidates: [Candidate] = []
+        let near = grid.within(reach, of: criteria.pickup)
+        candidates.reserveCapacity(near.count)
+        for (slot, meters) in near {
+            let current = vehicles[Int(slot)].currentTrips
+            let active =
+                current.isEmpty
+                ? []
+                : current.compactMap { trips[$0] }.filter {
+                    request.tripId.isEmpty || TripWaypoints.tripID($0) != request.tripId
+                }
+            guard let plan = SearchPlan.make(vehicles[Int(slot)], trips: active, criteria: criteria, now: now)
+            else { continue }
+            // The straight-line length of the way to the pickup: what ranks candidates before routing.
+            var path = 0.0, from = plan.origin
+            for stop in plan.stops {
+                path += Geo.distance(from, stop)
+                from = stop
+            }
+            path += Geo.distance(from, criteria.pickup)
+            candidates.append(Candidate(slot: slot, plan: plan, straight: meters, key: byStraightLine ? meters : path))
+        }
+        return candidates
+    }
+
+    private struct Candidate {
+        var slot: Int32
+        var plan: SearchPlan
+        var straight: Double
+        var key: Double
+    }
+
+    private func name(_ slot: Int32) -> String { vehicles[Int(slot)].name }
 
     /// A one-off search over these vehicles and trips.
     public static func search(

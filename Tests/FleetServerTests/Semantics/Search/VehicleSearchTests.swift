@@ -212,6 +212,26 @@ import Testing
             })
     }
 
+    @Test func theSearchWidensPastNearVehiclesWithLongDetours() throws {
+        // 60 vehicles 100 m away each finish a trip 1.5 km off first; 10 idle ones wait 600–960 m away.
+        var vehicles: [Vehicle] = [], trips: [Trip] = []
+        for i in 0..<60 {
+            var v = F.vehicle(String(format: "busy%02d", i), at: F.point(100, bearing: Double(i * 6)))
+            v.backToBackEnabled = true
+            trips.append(
+                F.trip(
+                    "t\(i)", on: &v, status: .enrouteToDropoff, pickup: F.point(900),
+                    dropoff: F.point(1_500, bearing: 180)))
+            vehicles.append(v)
+        }
+        for i in 0..<10 { vehicles.append(F.vehicle("idle\(i)", at: F.point(600 + Double(i) * 40, bearing: 45))) }
+        var request = F.request(.pickupPointEta, count: 5)
+        request.includeBackToBack = true
+        #expect(F.ids(try search(request, vehicles, trips: trips)) == ["idle0", "idle1", "idle2", "idle3", "idle4"])
+        request.orderBy = .pickupPointStraightDistance
+        #expect(try search(request, vehicles, trips: trips).matches.allSatisfy { $0.vehicleMatchType == .backToBack })
+    }
+
     @Test func costIsOrderedByPickupEtaAndSaysSo() throws {
         let vehicles = [F.vehicle("a", at: F.point(700)), F.vehicle("b", at: F.point(200))]
         let response = try search(F.request(.cost), vehicles)
