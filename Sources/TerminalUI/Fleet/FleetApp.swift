@@ -155,10 +155,13 @@ public final class FleetApp: Screen {
     private func openCurrentTrip() -> ScreenCommand {
         let name = following?.name ?? list.selected
         guard let vehicle = subscriber.snapshot.vehicles.first(where: { $0.name == name }) else { return .none }
-        guard let tripName = vehicle.vehicle.currentTrips.first else {
+        guard let tripID = vehicle.vehicle.currentTrips.first else {
             say(FleetRow.lastPart(of: vehicle.name) + " has no current trip")
             return .none
         }
+        // Fleet Engine lists trip ids; the rider view wants the trip's resource name, under the vehicle's provider.
+        let provider = vehicle.name.components(separatedBy: "/vehicles/").first ?? ""
+        let tripName = tripID.hasPrefix("providers/") ? tripID : provider + "/trips/" + tripID
         guard let openTrip, let view = openTrip(tripName) else {
             say("no rider view here")
             return .none
