@@ -65,6 +65,21 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark")
             ]
         ),
+        .executableTarget(
+            name: "FleetScreenBench",
+            dependencies: [
+                .product(name: "TerminalUI", package: "tripterm"),
+                .product(name: "TerminalCore", package: "tripterm"),
+                .product(name: "MapRendering", package: "tripterm"),
+                .product(name: "TripFollowing", package: "tripterm"),
+                .product(name: "FleetModel", package: "tripterm"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FleetScreenBench",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark")
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

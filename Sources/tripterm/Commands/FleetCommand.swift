@@ -3,15 +3,17 @@ import AsyncHTTPClient
 import FleetClient
 import FleetModel
 import Foundation
+import TerminalUI
 import TripFollowing
 
 /// `tripterm fleet --provider PROJECT`: watches every vehicle of a provider, as the JavaScript SDK's fleet location
 /// provider does — ListVehicles (all pages) every `--interval` seconds from the local server or Google's Fleet
-/// Engine, one line per vehicle that appears, changes or vanishes.
+/// Engine — on the fleet screen when standard output is a terminal, else one line per vehicle that appears, changes
+/// or vanishes.
 struct FleetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
-        abstract: "Watch every vehicle of a provider: one line per vehicle that appears, changes or vanishes.",
+        abstract: "Watch every vehicle of a provider: on a map and a list, or one line per vehicle change.",
         discussion: """
             Lists the provider's vehicles (ListVehicles, every page) every --interval seconds with a server token, \
             narrowed by --filter (ListVehicles' attribute filter, e.g. attributes.zone="north"), --vehicle-type and \
@@ -19,7 +21,9 @@ struct FleetCommand: AsyncParsableCommand {
             marked stale when its last report is older than --stale seconds or it has no location. Failures are \
             printed with their code and class and retried as the rider retries; the last complete fleet is kept. \
             --json prints JSON Lines ({"time", "event", "vehicle", "stale", "value"}); --once lists once and exits \
-            (1 when the listing fails).
+            (1 when the listing fails). On a terminal, without --json or --once, the fleet opens on the map with a \
+            sortable, searchable list beside it (docs/fleet.md lists the keys); --hide-stale leaves stale \
+            vehicles out instead of greying them.
             """
     )
 
@@ -62,6 +66,13 @@ struct FleetCommand: AsyncParsableCommand {
     @Flag(help: "List the fleet once, print every vehicle, and exit.")
     var once = false
 
+    @Flag(
+        name: .customLong("hide-stale"), help: "On the fleet screen, leave stale vehicles out instead of greying them.")
+    var hideStale = false
+
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
+
     func validate() throws {
         guard interval.isFinite, interval >= 1 else {
             throw ValidationError("--interval must be a number of seconds, at least 1, not '\(interval)'")
@@ -102,6 +113,12 @@ struct FleetCommand: AsyncParsableCommand {
             backend: FleetEngineFleetBackend(client: client, provider: project, query: query),
             options: TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))),
             staleThreshold: .milliseconds(Int64(stale * 1000)))
+        if !json, !once, isatty(STDOUT_FILENO) == 1 {
+            try await FleetScreenSession.run(
+                tracker, client: client, backendName: "\(client.baseURL) · providers/\(project)", hideStale: hideStale,
+                display: display)
+            return
+        }
         let printer = FleetPrinter(format: json ? .json : .text)
         await tracker.register(printer)
         if once {

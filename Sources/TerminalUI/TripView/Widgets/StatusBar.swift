@@ -51,26 +51,6 @@ struct StatusBar: Widget {
             }
             return StyledLine()
         }
-        let error = failure.error
-        switch error.errorClass {
-        case .recoverable:
-            let left = failure.retryDelay - (now - failure.at)
-            let retry = left > .zero ? "retrying in " + Formatting.duration(left) : "retrying"
-            let count = failure.count > 1 ? " (\(failure.count)×)" : ""
-            return StyledLine([
-                (
-                    (ascii ? "~ " : "⟳ ") + "recoverable " + error.code.name + ": " + error.message + " — " + retry
-                        + count,
-                    styled(styles.recoverable)
-                )
-            ])
-        case .client:
-            return StyledLine([
-                (
-                    (ascii ? "! " : "✖ ") + "client " + error.code.name + ": " + error.message + " — " + error.hint,
-                    styled(styles.clientError)
-                )
-            ])
-        }
+        return FailureLine(failure: failure, now: now, styles: styles, ascii: ascii, styled: styled).line
     }
 }

@@ -1,0 +1,252 @@
+import FleetModel
+import MapRendering
+import TerminalCore
+
+/// The fleet screen as a ``Screen``: the tracker's listings (through ``FleetViewSubscriber``), keys and the mouse
+/// make a frame only when what it would show changed — a new listing, a key, a resize, or the ages in the list
+/// ticking over once a second.
+///
+/// Keys: ↑/↓, PgUp/PgDn, Home/End select a vehicle; `/` searches (Enter keeps the text, Esc drops it); `s` cycles
+/// the sort column; `+`/`-` zoom and `h j k l` pan the map (the camera then stays put), `f` fits the fleet again;
+/// Ctrl-L redraws; `q` quits. A click on a list row or on a vehicle's glyph selects it; the wheel zooms the map.
+/// Enter follows the selected vehicle (``FollowedVehicle``: its stops, route segment, distance and ETA, across its
+/// trips); `t` opens the rider view of its current trip over the fleet, through the command line's opener; Esc
+/// returns to the fleet from either.
+public final class FleetApp: Screen {
+    private let subscriber: FleetViewSubscriber
+    private let options: TripAppOptions
+    private let staleDisplay: StaleDisplay
+    private let now: @Sendable () -> ProtoTimestamp
+    private var mapPane: FleetMapPane
+    private var list = FleetList()
+    private var notice: (text: String, until: ContinuousClock.Instant)?
+    private var lastScreen: FleetScreen?
+    private var lastViewport: Viewport?
+    private var lastSize: TerminalSize?
+    private var dragOrigin: (x: Int, y: Int)?
+    private var dragged = false
+    private let clock = ContinuousClock()
+    private var following: FollowedVehicle?
+    private var lastGeneration: UInt64 = .max
+    private let openTrip: FleetTripOpener?
+    private var trip: FleetTripView?
+
+    /// - Parameters:
+    ///   - now: the clock the list's ages are measured on (wall time live).
+    ///   - openTrip: builds the rider view `t` opens; nil: `t` says there is none.
+    public init(
+        subscriber: FleetViewSubscriber, options: TripAppOptions, staleDisplay: StaleDisplay = .grey,
+        now: @escaping @Sendable () -> ProtoTimestamp, openTrip: FleetTripOpener? = nil
+    ) {
+        self.openTrip = openTrip
+        self.subscriber = subscriber
+        self.options = options
+        self.staleDisplay = staleDisplay
+        self.now = now
+        mapPane = FleetMapPane(options: options)
+    }
+
+    public func becameCurrent() {
+        lastScreen = nil
+        trip?.screen.becameCurrent()
+    }
+
+    public func finished(_ notice: String?) {
+        if let trip {
+            trip.screen.finished(notice)
+        } else if let notice {
+            say(notice)
+        }
+    }
+
+    public func refreshInterval(at now: ContinuousClock.Instant) -> Duration {
+        trip?.screen.refreshInterval(at: now) ?? .milliseconds(250)
+    }
+
+    /// The screen for the current state, as the next frame would show it.
+    private func currentScreen() -> FleetScreen {
+        FleetScreen(
+            state: subscriber.snapshot, list: list, now: ProtoTimestamp(seconds: now().seconds),
+            staleDisplay: staleDisplay, styles: .forMode(options.colorMode), ascii: options.ascii,
+            notice: notice?.text, isFitting: mapPane.camera.isFollowing, following: following,
+            timeZone: options.timeZone)
+    }
+
+    public func handle(_ event: TerminalEvent, size: TerminalSize) -> ScreenCommand {
+        if let trip {
+            guard event == .key(.escape) else { return trip.screen.handle(event, size: size) }
+            self.trip = nil
+            lastScreen = nil
+            let close = trip.close
+            return .perform {
+                await close()
+                return nil
+            }
+        }
+        let visible = currentScreen().visibleRows
+        let layout = FleetScreenLayout.compute(size: size)
+        let pageSize = layout.map { FleetListPane.bodyHeight(of: $0.list, list: list) } ?? 1
+        switch event {
+        case .resize:
+            lastScreen = nil
+        case .mouse(let mouse):
+            if let layout { handleMouse(mouse, layout: layout, visible: visible) }
+        case .key(let key):
+            if list.type(key) {
+                if !list.isSearching, list.selectedIndex(in: currentScreen().visibleRows) == nil {
+                    list.move(by: 0, in: currentScreen().visibleRows)
+                }
+                break
+            }
+            switch key {
+            case .character("q"): return .quit
+            case .ctrl("l"):
+                lastScreen = nil
+                return .redraw
+            case .escape:
+                if following != nil {
+                    following = nil
+                    mapPane.fit()
+                } else {
+                    list.query = ""
+                }
+            case .enter:
+                follow(visible)
+            case .character("t"):
+                return openCurrentTrip()
+            case .up: list.move(by: -1, in: visible)
+            case .down: list.move(by: 1, in: visible)
+            case .pageUp: list.move(by: -max(1, pageSize), in: visible)
+            case .pageDown: list.move(by: max(1, pageSize), in: visible)
+            case .home: list.move(by: -visible.count, in: visible)
+            case .end: list.move(by: visible.count, in: visible)
+            case .character("/"):
+                list.isSearching = true
+            case .character("s"):
+                list.sort = list.sort.next
+                say("sorted by " + list.sort.title)
+            case .character("+"), .character("="): mapPane.zoom(by: 1, toward: nil)
+            case .character("-"): mapPane.zoom(by: -1, toward: nil)
+            case .character("h"): mapPane.pan(columns: -8, rows: 0)
+            case .character("l"): mapPane.pan(columns: 8, rows: 0)
+            case .character("k"): mapPane.pan(columns: 0, rows: -4)
+            case .character("j"): mapPane.pan(columns: 0, rows: 4)
+            case .character("f"):
+                mapPane.fit()
+                say("fitting the fleet")
+            default: break
+            }
+        }
+        if let layout { list.scrollToSelection(in: currentScreen().visibleRows, height: page(of: layout)) }
+        return .none
+    }
+
+    /// Follows the selected vehicle, the camera fitting it and its stops.
+    private func follow(_ visible: [FleetRow]) {
+        guard let index = list.selectedIndex(in: visible),
+            let vehicle = subscriber.snapshot.vehicles.first(where: { $0.name == visible[index].name })
+        else { return }
+        following = FollowedVehicle(vehicle)
+        mapPane.fit()
+        say("following " + visible[index].id)
+    }
+
+    /// The rider view of the followed (else selected) vehicle's first current trip.
+    private func openCurrentTrip() -> ScreenCommand {
+        let name = following?.name ?? list.selected
+        guard let vehicle = subscriber.snapshot.vehicles.first(where: { $0.name == name }) else { return .none }
+        guard let tripID = vehicle.vehicle.currentTrips.first else {
+            say(FleetRow.lastPart(of: vehicle.name) + " has no current trip")
+            return .none
+        }
+        // Fleet Engine lists trip ids; the rider view wants the trip's resource name, under the vehicle's provider.
+        let provider = vehicle.name.components(separatedBy: "/vehicles/").first ?? ""
+        let tripName = tripID.hasPrefix("providers/") ? tripID : provider + "/trips/" + tripID
+        guard let openTrip, let view = openTrip(tripName) else {
+            say("no rider view here")
+            return .none
+        }
+        trip = view
+        view.screen.becameCurrent()
+        return .redraw
+    }
+
+    private func page(of layout: FleetScreenLayout) -> Int { FleetListPane.bodyHeight(of: layout.list, list: list) }
+
+    private func handleMouse(_ mouse: MouseEvent, layout: FleetScreenLayout, visible: [FleetRow]) {
+        if layout.list.contains(x: mouse.x, y: mouse.y) {
+            switch mouse.kind {
+            case .press(.left):
+                if let index = FleetListPane.rowIndex(atY: mouse.y, in: layout.list, list: list) {
+                    list.select(index: index, in: visible)
+                }
+            case .wheelUp: list.move(by: -1, in: visible)
+            case .wheelDown: list.move(by: 1, in: visible)
+            default: break
+            }
+            return
+        }
+        guard layout.map.contains(x: mouse.x, y: mouse.y) || dragOrigin != nil else { return }
+        let column = mouse.x - layout.map.x, row = mouse.y - layout.map.y
+        switch mouse.kind {
+        case .wheelUp: mapPane.zoom(by: 1, toward: (column, row))
+        case .wheelDown: mapPane.zoom(by: -1, toward: (column, row))
+        case .press(.left):
+            dragOrigin = (mouse.x, mouse.y)
+            dragged = false
+        case .drag(.left):
+            guard let origin = dragOrigin else { return }
+            mapPane.pan(columns: origin.x - mouse.x, rows: origin.y - mouse.y)
+            dragOrigin = (mouse.x, mouse.y)
+            dragged = true
+        case .release(.left):
+            // A click (no drag) on a vehicle's glyph selects it.
+            if !dragged, let viewport = lastViewport,
+                let hit = visible.first(where: { Self.isAt($0, column: column, row: row, in: viewport) })
+            {
+                list.selected = hit.name
+            }
+            dragOrigin = nil
+        default:
+            break
+        }
+    }
+
+    private static func isAt(_ row: FleetRow, column: Int, row line: Int, in viewport: Viewport) -> Bool {
+        guard let position = row.position, let cell = viewport.cell(of: position) else { return false }
+        return cell.column == column && cell.row == line
+    }
+
+    private func say(_ text: String) { notice = (text, clock.now.advanced(by: .seconds(2))) }
+
+    public func frame(size: TerminalSize, at now: ContinuousClock.Instant) async -> CellBuffer? {
+        if let trip { return await trip.screen.frame(size: size, at: now) }
+        if let current = notice, current.until <= now { notice = nil }
+        let generation = subscriber.generation
+        var screen = currentScreen()
+        if generation != lastGeneration {
+            following?.update(from: screen.state.vehicles)
+            lastGeneration = generation
+        }
+        screen.following = following
+        if list.selected == nil, !screen.visibleRows.isEmpty {
+            list.move(by: 0, in: screen.visibleRows)
+            screen.list = list
+        }
+        let layout = FleetScreenLayout.compute(size: size)
+        if let layout {
+            mapPane.prepare(
+                rows: screen.shownRows, following: following, columns: layout.map.width, rows: layout.map.height)
+            list.scrollToSelection(in: screen.visibleRows, height: page(of: layout))
+            screen.list = list
+            screen.isFitting = mapPane.camera.isFollowing
+        }
+        let viewport = layout.map { _ in mapPane.camera.viewport }
+        guard screen != lastScreen || viewport != lastViewport || size != lastSize else { return nil }
+        let map = layout.map { _ in mapPane.render() }
+        lastScreen = screen
+        lastViewport = viewport
+        lastSize = size
+        return screen.compose(size: size, map: map, viewport: viewport)
+    }
+}

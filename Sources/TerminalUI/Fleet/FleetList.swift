@@ -1,0 +1,75 @@
+/// The list pane's own state — sort column, search, selection, scroll — and the pure rules over it, so the keys'
+/// effects are tested on plain values. Selection is kept by vehicle name: a new listing that reorders the rows
+/// keeps the same vehicle selected, and one where it vanished selects the row that took its place.
+public struct FleetList: Sendable, Hashable {
+    public var sort: FleetSortColumn = .id
+    /// The search text applied to the rows (`/` then text; Esc clears it).
+    public var query = ""
+    /// Whether keys are being typed into the search.
+    public var isSearching = false
+    /// The selected vehicle's name.
+    public var selected: String?
+    /// The first row shown.
+    public var scrollTop = 0
+
+    public init() {}
+
+    /// The rows shown, in order: those matching the search, sorted by the column.
+    public func visible(_ rows: [FleetRow]) -> [FleetRow] {
+        rows.filter { $0.matches(query) }.sorted(by: sort.ascending)
+    }
+
+    /// The selected row's index among `visible`, nil when nothing shown is selected.
+    public func selectedIndex(in visible: [FleetRow]) -> Int? {
+        selected.flatMap { name in visible.firstIndex { $0.name == name } }
+    }
+
+    /// Moves the selection by `offset` rows (negative: up), clamped to the list; from no selection, down selects
+    /// the first row and up the last.
+    public mutating func move(by offset: Int, in visible: [FleetRow]) {
+        guard !visible.isEmpty else {
+            selected = nil
+            return
+        }
+        let index: Int
+        if let current = selectedIndex(in: visible) {
+            index = min(visible.count - 1, max(0, current + offset))
+        } else {
+            index = offset >= 0 ? 0 : visible.count - 1
+        }
+        selected = visible[index].name
+    }
+
+    /// Selects the row at `index` of `visible` (a click), if there is one.
+    public mutating func select(index: Int, in visible: [FleetRow]) {
+        guard visible.indices.contains(index) else { return }
+        selected = visible[index].name
+    }
+
+    /// Keeps the selection shown in a pane of `height` rows, and the scroll inside the list.
+    public mutating func scrollToSelection(in visible: [FleetRow], height: Int) {
+        let height = max(1, height)
+        if let index = selectedIndex(in: visible) {
+            if index < scrollTop { scrollTop = index }
+            if index >= scrollTop + height { scrollTop = index - height + 1 }
+        }
+        scrollTop = max(0, min(scrollTop, visible.count - height))
+    }
+
+    /// Answers a key typed while searching: text edits the query, Enter keeps it, Esc drops it. Returns false for
+    /// keys the search does not take.
+    public mutating func type(_ key: Key) -> Bool {
+        guard isSearching else { return false }
+        switch key {
+        case .enter: isSearching = false
+        case .escape:
+            isSearching = false
+            query = ""
+        case .backspace: if !query.isEmpty { query.removeLast() }
+        case .character(let character): query.append(character)
+        default: return false
+        }
+        scrollTop = 0
+        return true
+    }
+}

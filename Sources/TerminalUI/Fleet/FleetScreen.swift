@@ -1,0 +1,93 @@
+import FleetModel
+import Foundation
+import MapRendering
+import TerminalCore
+
+/// The whole fleet screen as a pure function: state, list, stale rule, clock and the already-rendered base map in,
+/// a frame out. The event loop calls it once per frame it needs; golden tests call it with hand-built states.
+public struct FleetScreen: Sendable, Equatable {
+    public var state: FleetViewState
+    public var list: FleetList
+    public var now: ProtoTimestamp
+    public var staleDisplay: StaleDisplay
+    public var styles: ScreenStyles
+    public var ascii: Bool
+    public var notice: String?
+    /// Whether the camera fits the fleet (a tag says how to get back when it does not).
+    public var isFitting: Bool
+    /// The vehicle followed (Enter), shown in the list's place; nil: the list.
+    public var following: FollowedVehicle?
+    public var timeZone: TimeZone
+
+    public init(
+        state: FleetViewState, list: FleetList, now: ProtoTimestamp, staleDisplay: StaleDisplay = .grey,
+        styles: ScreenStyles = .color256, ascii: Bool = false, notice: String? = nil, isFitting: Bool = true,
+        following: FollowedVehicle? = nil, timeZone: TimeZone = .current
+    ) {
+        self.following = following
+        self.timeZone = timeZone
+        self.state = state
+        self.list = list
+        self.now = now
+        self.staleDisplay = staleDisplay
+        self.styles = styles
+        self.ascii = ascii
+        self.notice = notice
+        self.isFitting = isFitting
+    }
+
+    /// The rows the stale rule lets through (every row when stale ones are greyed).
+    public var shownRows: [FleetRow] {
+        staleDisplay == .hide ? state.rows.filter { $0.state != .stale } : state.rows
+    }
+
+    /// The list's rows: shown rows matching the search, sorted.
+    public var visibleRows: [FleetRow] { list.visible(shownRows) }
+
+    static let followHints: [(key: String, help: String)] = [
+        ("Esc", "fleet"), ("t", "rider view"), ("+/-", "zoom"), ("hjkl", "pan"), ("f", "fit"), ("q", "quit"),
+    ]
+
+    static let hints: [(key: String, help: String)] = [
+        ("Enter", "follow"),
+        ("↑↓", "select"), ("/", "search"), ("s", "sort"), ("+/-", "zoom"), ("hjkl", "pan"), ("f", "fit"),
+        ("q", "quit"),
+    ]
+
+    /// The frame for a terminal of `size`, with `map` (the base map rendered through `viewport` for
+    /// `layout.map`'s size) under the vehicles.
+    public func compose(size: TerminalSize, map: CellBuffer?, viewport: Viewport?) -> CellBuffer {
+        var buffer = CellBuffer(width: size.width, height: size.height)
+        guard let layout = FleetScreenLayout.compute(size: size) else {
+            buffer.render(TooSmallNotice(minimum: FleetScreenLayout.minimumSize, styles: styles), in: buffer.area)
+            return buffer
+        }
+        let glyphs = FleetGlyphs(ascii: ascii, styles: styles)
+        let shown = shownRows
+        buffer.render(
+            FleetMapView(
+                map: map, viewport: viewport, rows: shown, selected: following?.name ?? list.selected,
+                isFitting: isFitting,
+                glyphs: glyphs, styles: styles, ascii: ascii),
+            in: layout.map)
+        if let following {
+            buffer.render(
+                FleetFollowPanel(
+                    followed: following, now: now, timeZone: timeZone, glyphs: glyphs, styles: styles, ascii: ascii),
+                in: layout.list)
+        } else {
+            buffer.render(
+                FleetListPane(
+                    rows: list.visible(shown), list: list, now: now, glyphs: glyphs, styles: styles, ascii: ascii),
+                in: layout.list)
+        }
+        buffer.render(
+            FleetStatusBar(state: state, shown: shown.count, now: now, notice: notice, styles: styles, ascii: ascii),
+            in: layout.statusBar)
+        let hints = (following == nil ? Self.hints : Self.followHints).map {
+            ascii && $0.key == "↑↓" ? (key: "up/down", help: $0.help) : $0
+        }
+        buffer.render(KeyHintLine(hints: hints, styles: styles, ascii: ascii), in: layout.hints)
+        return buffer
+    }
+}

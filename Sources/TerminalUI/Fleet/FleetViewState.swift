@@ -1,0 +1,41 @@
+import FleetModel
+import TripFollowing
+
+/// Everything the fleet screen shows, folded from a ``FleetTracker``'s callbacks by ``FleetViewSubscriber``: the
+/// last complete fleet (kept while listings fail) and the failure the status bar shows, as the rider's.
+public struct FleetViewState: Sendable, Equatable {
+    /// Where the fleet comes from, for the status bar ("http://127.0.0.1:8787 · providers/demo").
+    public var backendName: String
+    /// Time between listings, for the status bar.
+    public var pollInterval: Duration
+    /// Every vehicle of the last complete listing, by name order.
+    public var vehicles: [FleetVehicle] = []
+    /// The rows for ``vehicles``, worked out once per listing.
+    public var rows: [FleetRow] = []
+    /// Complete listings so far.
+    public var updateCount = 0
+    /// When the last complete listing arrived.
+    public var lastUpdate: ProtoTimestamp?
+    /// The last failed listing, cleared by the next complete one.
+    public var failure: TripViewFailure?
+
+    public init(backendName: String, pollInterval: Duration) {
+        self.backendName = backendName
+        self.pollInterval = pollInterval
+    }
+
+    /// Takes a complete listing.
+    public mutating func take(_ fleet: [FleetVehicle], at time: ProtoTimestamp) {
+        vehicles = fleet
+        rows = fleet.map(FleetRow.init)
+        updateCount += 1
+        lastUpdate = time
+        failure = nil
+    }
+}
+
+/// Whether stale vehicles are drawn greyed (on the map and in the list) or left out (`--hide-stale`).
+public enum StaleDisplay: Sendable, Hashable {
+    case grey
+    case hide
+}

@@ -1,0 +1,78 @@
+import FleetModel
+import Foundation
+import TerminalCore
+
+/// The list pane's place while a vehicle is followed: the vehicle's line, its current trips, the remaining distance
+/// and ETA to its next stop, then its remaining stops in the order it will reach them; what Esc and `t` do.
+struct FleetFollowPanel: Widget {
+    var followed: FollowedVehicle
+    var now: ProtoTimestamp
+    var timeZone: TimeZone
+    var glyphs: FleetGlyphs
+    var styles: ScreenStyles
+    var ascii: Bool
+
+    func render(in area: Rect, buffer: inout CellBuffer) {
+        buffer.fill(area, with: .blank)
+        let inner = area.inset(left: 1, right: 1)
+        for (index, line) in lines.prefix(inner.height).enumerated() {
+            line.draw(into: &buffer, x: inner.x, y: inner.y + index, width: inner.width, ascii: ascii)
+        }
+    }
+
+    var lines: [StyledLine] {
+        let row = followed.row
+        var lines: [StyledLine] = []
+        var title = StyledLine([
+            ("Following ", styles.label), (String(glyphs.glyph(for: row)) + " " + row.id, styles.heading),
+            ("  " + row.state.label, glyphs.style(for: row.state)),
+        ])
+        if let speed = row.speedKmph { title.append("  \(Int(speed.rounded())) km/h", styles.text) }
+        if let age = row.age(at: now) { title.append("  " + FleetListPane.age(age) + " ago", styles.dim) }
+        lines.append(title)
+        if !followed.isListed {
+            lines.append(StyledLine([("no longer listed: showing its last known state", styles.warning)]))
+        }
+        lines.append(
+            StyledLine([
+                ("trips ", styles.label), (row.trips.isEmpty ? "none" : row.trips.joined(separator: ", "), styles.text),
+                ("  nav ", styles.label), (row.navigationLabel, styles.text),
+            ]))
+        var next = StyledLine([("next stop ", styles.label)])
+        if let distance = followed.remainingDistanceMeters {
+            next.append(Formatting.distance(Double(distance)), styles.text)
+        } else {
+            next.append("–", styles.dim)
+        }
+        if let eta = followed.eta {
+            next.append(
+                "  ETA " + Formatting.shortClockTime(eta, in: timeZone) + " (in " + Formatting.duration(eta - now)
+                    + ")",
+                styles.text)
+        }
+        lines.append(next)
+        lines.append(StyledLine())
+        if followed.stops.isEmpty {
+            lines.append(StyledLine([("no stops ahead", styles.dim)]))
+        }
+        for (index, stop) in followed.stops.enumerated() {
+            var line = StyledLine([
+                (String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0), styles.key),
+                (kind(stop.kind).padding(toLength: 9, withPad: " ", startingAt: 0), styles.text),
+                (stop.tripID, styles.label),
+            ])
+            if let eta = stop.eta { line.append("  ETA " + Formatting.shortClockTime(eta, in: timeZone), styles.dim) }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    private func kind(_ type: WaypointType) -> String {
+        switch type {
+        case .pickupWaypointType: "pickup"
+        case .dropOffWaypointType: "dropoff"
+        case .intermediateDestinationWaypointType: "stop"
+        case .unknownWaypointType: "waypoint"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `tripterm fleet` on a real terminal (tmux) against `tripterm serve`: the fleet screen opens, a vehicle found by
+/// search and selected with the keyboard is followed, `t` opens its trip's rider view, Esc returns, and `q`
+/// restores the terminal.
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux")) struct FleetScreenTests {
+    @Test func searchFollowOpenTheTripAndQuit() async throws {
+        try await LocalServerProcess.with { server in
+            for id in ["v1", "v2", "v3"] { try await server.createVehicle(id) }
+            try await server.createTrip("t1", vehicle: "v2")
+            let session = try await TmuxSession.start(width: 120, height: 36) { dir in
+                "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' fleet "
+                    + "--provider p --backend \(server.url) --token \(server.token) --interval 1; "
+                    + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+            }
+            try await session.expectScreen(showing: "3 vehicles", "v1", "v2", "v3", "stale", "Enter follow")
+            try await session.send("/", "v2", "Enter")
+            try await session.expectScreen(showing: "/v2")
+            try await session.send("Down", "Enter")
+            try await session.expectScreen(showing: "Following", "t1")
+            try await session.send("t")
+            try await session.expectScreen(showing: "Trip t1")
+            try await session.send("Escape")
+            try await session.expectScreen(showing: "Following")
+            try await session.send("Escape")
+            try await session.expectScreen(showing: "Enter follow")
+            try await session.send("q")
+            #expect(await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+            let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
+            #expect(after == before)
+            #expect(try await session.value("#{alternate_on}") == "0")
+        }
+    }
+}
