@@ -56,7 +56,9 @@ public struct ReplayControls: TripControls {
         let diagnosis = ReplayDiagnosisState(insight: insight)
         self.diagnosis = diagnosis
         if insight == nil {
-            Task.detached(priority: .utility) { [recording] in diagnosis.set(ReplayInsight.of(recording)) }
+            // Seconds of CPU for a long recording: on a thread of its own, not on the cooperative pool the replay's
+            // own tasks need (and where a busy pool would leave it waiting).
+            Thread.detachNewThread { [recording] in diagnosis.set(ReplayInsight.of(recording)) }
         }
     }
 
