@@ -166,6 +166,9 @@ import FoundationNetworking
             #expect(driver.output.contains("state=OFFLINE"), "\(driver.output)")
             let after = try await server.get("/v1/providers/p/vehicles/v1")
             #expect(after["vehicleState"] as? String == "OFFLINE")
+            // Ended here, not only by the deferred stopSoon: gpsfake inherits the runner's blocked signals, so SIGINT
+            // stays pending, and a stop left to a detached thread died with the test process, orphaning gpsfake.
+            try await gpsd.killHard()
         }
     }
 }
