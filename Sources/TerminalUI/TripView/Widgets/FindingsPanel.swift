@@ -15,30 +15,15 @@ struct FindingsPanel: Widget {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         buffer.fill(area, with: .blank)
-        switch arrangement {
-        case .beside:
-            buffer.fill(Rect(x: area.x, y: area.y, width: 1, height: area.height), with: rule("│", "|"))
-            draw(
-                lines(width: area.width - 3, height: area.height - 1), in: area.inset(left: 2, right: 1, top: 1),
-                &buffer)
-        case .below:
-            buffer.fill(area.row(0), with: rule("─", "-"))
-            draw(
-                lines(width: area.width - 2, height: area.height - 1), in: area.inset(left: 1, right: 1, top: 1),
-                &buffer)
-        case .summaryLine:
-            summary().draw(into: &buffer, x: area.x + 1, y: area.y, width: area.width - 2, ascii: ascii)
+        let content = arrangement.frame(area, in: &buffer, styles: styles, ascii: ascii)
+        guard arrangement != .summaryLine else {
+            summary().draw(into: &buffer, x: content.x, y: content.y, width: content.width, ascii: ascii)
+            return
         }
-    }
-
-    private func draw(_ lines: [StyledLine], in content: Rect, _ buffer: inout CellBuffer) {
+        let lines = lines(width: content.width, height: content.height)
         for (index, line) in lines.prefix(content.height).enumerated() {
             line.draw(into: &buffer, x: content.x, y: content.y + index, width: content.width, ascii: ascii)
         }
-    }
-
-    private func rule(_ unicode: Character, _ plain: Character) -> Cell {
-        Cell(ascii ? plain : unicode, style: styles.border)
     }
 
     /// The header, the selected finding's explanation, and as much of the list as fits in `height` rows.

@@ -10,27 +10,16 @@ struct ReportCardPanel: Widget {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         buffer.fill(area, with: .blank)
-        let content: Rect
-        switch arrangement {
-        case .beside:
-            buffer.fill(Rect(x: area.x, y: area.y, width: 1, height: area.height), with: rule("│", "|"))
-            content = area.inset(left: 2, right: 1, top: 1)
-        case .below:
-            buffer.fill(area.row(0), with: rule("─", "-"))
-            content = area.inset(left: 1, right: 1, top: 1)
-        case .summaryLine:
+        let content = arrangement.frame(area, in: &buffer, styles: styles, ascii: ascii)
+        guard arrangement != .summaryLine else {
             let ended = reportCard.first { $0.hasPrefix("ended") } ?? reportCard.first ?? ""
             StyledLine([(ended, styles.text)]).draw(
-                into: &buffer, x: area.x + 1, y: area.y, width: area.width - 2, ascii: ascii)
+                into: &buffer, x: content.x, y: content.y, width: content.width, ascii: ascii)
             return
         }
         for (index, line) in lines(width: content.width).prefix(content.height).enumerated() {
             line.draw(into: &buffer, x: content.x, y: content.y + index, width: content.width, ascii: ascii)
         }
-    }
-
-    private func rule(_ unicode: Character, _ plain: Character) -> Cell {
-        Cell(ascii ? plain : unicode, style: styles.border)
     }
 
     /// The table's rows: as printed when they fit, else the label alone and its value wrapped under it.

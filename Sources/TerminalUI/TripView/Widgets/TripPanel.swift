@@ -27,33 +27,27 @@ struct TripPanel: Widget {
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         buffer.fill(area, with: .blank)
+        let content = arrangement.frame(area, in: &buffer, styles: styles, ascii: ascii)
         switch arrangement {
         case .beside:
-            buffer.fill(Rect(x: area.x, y: area.y, width: 1, height: area.height), with: rule("│", "|"))
-            let content = area.inset(left: 2, right: 1, top: 1)
             for (index, line) in lines(width: content.width).prefix(content.height).enumerated() {
                 line.draw(into: &buffer, x: content.x, y: content.y + index, width: content.width, ascii: ascii)
             }
         case .below:
-            buffer.fill(area.row(0), with: rule("─", "-"))
             // Below the map the panel flows into columns, dropping the blank separators.
             let lines = lines(width: 34).filter { $0.width > 0 }
-            let rows = area.height - 1
+            let rows = content.height
             let columnWidth = 36
             for (index, line) in lines.enumerated() {
-                let x = area.x + 1 + index / rows * columnWidth
+                let x = content.x + index / rows * columnWidth
                 guard x + 10 < area.right else { break }
                 line.draw(
-                    into: &buffer, x: x, y: area.y + 1 + index % rows, width: min(columnWidth - 2, area.right - x),
+                    into: &buffer, x: x, y: content.y + index % rows, width: min(columnWidth - 2, area.right - x),
                     ascii: ascii)
             }
         case .summaryLine:
-            summaryLine().draw(into: &buffer, x: area.x + 1, y: area.y, width: area.width - 2, ascii: ascii)
+            summaryLine().draw(into: &buffer, x: content.x, y: content.y, width: content.width, ascii: ascii)
         }
-    }
-
-    private func rule(_ unicode: Character, _ plain: Character) -> Cell {
-        Cell(ascii ? plain : unicode, style: styles.border)
     }
 
     /// The panel's lines, top to bottom, in sections separated by empty lines.
