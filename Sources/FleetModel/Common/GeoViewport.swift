@@ -10,6 +10,15 @@ public struct GeoViewport: ProtoMessage, Hashable, Sendable {
         self.high = high
     }
 
+    /// Whether `point` lies in the box, across the 180th meridian when `low` is east of `high`; false without both
+    /// corners.
+    public func contains(_ point: LatLng) -> Bool {
+        guard let low, let high, (low.latitude...high.latitude).contains(point.latitude) else { return false }
+        return low.longitude <= high.longitude
+            ? (low.longitude...high.longitude).contains(point.longitude)
+            : point.longitude >= low.longitude || point.longitude <= high.longitude
+    }
+
     public init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
     public init<F: ProtoFieldSource>(fields r: F) throws {

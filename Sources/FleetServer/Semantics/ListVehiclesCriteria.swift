@@ -78,15 +78,9 @@ struct ListVehiclesCriteria: Sendable {
                 now - reported <= maximumStaleness.duration
             else { return false }
         }
-        if let viewport, let low = viewport.low, let high = viewport.high {
+        if let viewport {
             guard let point = location?.location else { return false }
-            let latitudeInside = (low.latitude...high.latitude).contains(point.latitude)
-            // A low longitude above the high one crosses the 180th meridian.
-            let longitudeInside =
-                low.longitude <= high.longitude
-                ? (low.longitude...high.longitude).contains(point.longitude)
-                : point.longitude >= low.longitude || point.longitude <= high.longitude
-            return latitudeInside && longitudeInside
+            return viewport.contains(point)
         }
         return true
     }
