@@ -5,18 +5,10 @@ import FleetModel
 /// `requiredOneOfAttributeSets` (every one of some set) — each `key:value`, lists joined by `|` — or instead a
 /// `filter` (``VehicleAttributeFilter``); a `viewport` box around the last location; and `maximumStaleness` on it.
 struct ListVehiclesCriteria: Sendable {
-    /// One `key:value` restriction.
-    struct Attribute: Hashable, Sendable {
-        var key: String
-        var value: String
-    }
-
     static let maximumRequiredAttributes = 50
 
-    var all: [Attribute] = []
-    var oneOf: [[Attribute]] = []
-    var sets: [[Attribute]] = []
-    var filter: VehicleAttributeFilter?
+    /// The attribute lists, read from their `key:value` text, or the filter: the rules SearchVehicles applies too.
+    var attributes = AttributeRequirements()
     var viewport: GeoViewport?
     var maximumStaleness: ProtoDuration?
 
@@ -26,18 +18,18 @@ struct ListVehiclesCriteria: Sendable {
                 "requiredAttributes has \(request.requiredAttributes.count) entries; at most \(Self.maximumRequiredAttributes) are allowed"
             )
         }
-        all = try request.requiredAttributes.enumerated().map { i, text throws(FleetError) in
+        attributes.all = try request.requiredAttributes.enumerated().map { i, text throws(FleetError) in
             try Self.attribute(text, field: "requiredAttributes[\(i)]")
         }
-        oneOf = try Self.lists(request.requiredOneOfAttributes, field: "requiredOneOfAttributes")
-        sets = try Self.lists(request.requiredOneOfAttributeSets, field: "requiredOneOfAttributeSets")
+        attributes.oneOf = try Self.lists(request.requiredOneOfAttributes, field: "requiredOneOfAttributes")
+        attributes.sets = try Self.lists(request.requiredOneOfAttributeSets, field: "requiredOneOfAttributeSets")
         if !request.filter.isEmpty {
-            if !all.isEmpty || !oneOf.isEmpty || !sets.isEmpty {
+            if !attributes.all.isEmpty || !attributes.oneOf.isEmpty || !attributes.sets.isEmpty {
                 throw .invalidArgument(
                     "filter cannot be combined with requiredAttributes, requiredOneOfAttributes or requiredOneOfAttributeSets"
                 )
             }
-            filter = try VehicleAttributeFilter(parsing: request.filter)
+            attributes.filter = try VehicleAttributeFilter(parsing: request.filter)
         }
         if let box = request.viewport {
             guard let low = box.low, let high = box.high else {
@@ -60,16 +52,7 @@ struct ListVehiclesCriteria: Sendable {
 
     /// Whether `vehicle` passes every restriction, at `now`.
     func matches(_ vehicle: Vehicle, now: ProtoTimestamp) -> Bool {
-        attributesMatch(vehicle.attributes) && placeMatches(vehicle.lastLocation, now: now)
-    }
-
-    func attributesMatch(_ attributes: [VehicleAttribute]) -> Bool {
-        if let filter { return filter.matches(attributes) }
-        func has(_ wanted: Attribute) -> Bool {
-            attributes.contains { $0.key == wanted.key && $0.stringValue == wanted.value }
-        }
-        return all.allSatisfy(has) && oneOf.allSatisfy { $0.contains(where: has) }
-            && (sets.isEmpty || sets.contains { $0.allSatisfy(has) })
+        attributes.matches(vehicle.attributes) && placeMatches(vehicle.lastLocation, now: now)
     }
 
     private func placeMatches(_ location: VehicleLocation?, now: ProtoTimestamp) -> Bool {
@@ -85,15 +68,15 @@ struct ListVehiclesCriteria: Sendable {
         return true
     }
 
-    /// `key:value`, INVALID_ARGUMENT naming the field otherwise.
-    static func attribute(_ text: String, field: String) throws(FleetError) -> Attribute {
+    /// `key:value` as the attribute it requires, INVALID_ARGUMENT naming the field otherwise.
+    static func attribute(_ text: String, field: String) throws(FleetError) -> VehicleAttribute {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
             throw .invalidArgument("\(field) \"\(text)\" must be key:value")
         }
-        return Attribute(key: String(text[..<colon]), value: String(text[text.index(after: colon)...]))
+        return VehicleAttribute(key: String(text[..<colon]), value: String(text[text.index(after: colon)...]))
     }
 
-    static func lists(_ texts: [String], field: String) throws(FleetError) -> [[Attribute]] {
+    static func lists(_ texts: [String], field: String) throws(FleetError) -> [[VehicleAttribute]] {
         try texts.enumerated().map { i, text throws(FleetError) in
             try text.split(separator: "|", omittingEmptySubsequences: false).map { part throws(FleetError) in
                 try attribute(String(part), field: "\(field)[\(i)]")

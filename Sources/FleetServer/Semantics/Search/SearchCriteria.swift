@@ -15,6 +15,8 @@ public struct SearchCriteria: Sendable {
     public let categories: Set<VehicleType.Category>
     public let maximumStaleness: ProtoDuration
     public let filter: VehicleAttributeFilter?
+    /// The `required*` lists or the filter, as ListVehicles applies them too.
+    let attributes: AttributeRequirements
 
     /// Validates `request`; every failure is INVALID_ARGUMENT naming the field and the rule.
     public init(_ request: SearchVehiclesRequest) throws(FleetError) {
@@ -86,6 +88,9 @@ public struct SearchCriteria: Sendable {
             }
             filter = try VehicleAttributeFilter(parsing: request.filter)
         }
+        attributes = AttributeRequirements(
+            all: request.requiredAttributes, oneOf: request.requiredOneOfAttributes.map(\.attributes),
+            sets: request.requiredOneOfAttributeSets.map(\.attributes), filter: filter)
     }
 
     var count: Int { Int(request.count) }
@@ -93,14 +98,5 @@ public struct SearchCriteria: Sendable {
     var minimumCapacity: Int32 { request.minimumCapacity }
 
     /// Whether the vehicle's attributes pass the request's `required*` lists or its filter.
-    func attributesMatch(_ attributes: [VehicleAttribute]) -> Bool {
-        if let filter { return filter.matches(attributes) }
-        func has(_ wanted: VehicleAttribute) -> Bool {
-            attributes.contains { $0.key == wanted.key && $0.stringValue == wanted.stringValue }
-        }
-        return request.requiredAttributes.allSatisfy(has)
-            && request.requiredOneOfAttributes.allSatisfy { $0.attributes.contains(where: has) }
-            && (request.requiredOneOfAttributeSets.isEmpty
-                || request.requiredOneOfAttributeSets.contains { $0.attributes.allSatisfy(has) })
-    }
+    func attributesMatch(_ attributes: [VehicleAttribute]) -> Bool { self.attributes.matches(attributes) }
 }
