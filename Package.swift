@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "DriverKit", targets: ["DriverKit"]),
         .library(name: "TripDiagnosis", targets: ["TripDiagnosis"]),
         .library(name: "FleetEngineProto", targets: ["FleetEngineProto"]),
+        .library(name: "FleetServerGRPC", targets: ["FleetServerGRPC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +40,9 @@ let package = Package(
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
         .package(url: "https://github.com/grpc/grpc-swift-protobuf", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        // Already a dependency of Hummingbird and grpc-swift; named here because `serve` runs REST and gRPC as one
+        // ServiceGroup.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .target(name: "FleetModel"),
@@ -131,6 +135,18 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]
         ),
+        // `tripterm serve`'s gRPC side: TripService and VehicleService over HTTP/2, adapters onto FleetServer's methods.
+        .target(
+            name: "FleetServerGRPC",
+            dependencies: [
+                "FleetModel", "FleetServer", "FleetEngineProto",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // What the tests share: loopback fault injection (a raw HTTP server and a fault-injecting proxy), trip
         // fixtures and the subscriber event log. A library, not a test target, because several test targets share it;
         // only test targets depend on it, so nothing in it ships.
@@ -171,6 +187,7 @@ let package = Package(
                 "TrackFormats",
                 "FleetClient",
                 "FleetServer",
+                "FleetServerGRPC",
                 "TerminalCore",
                 "MapRendering",
                 "TerminalUI",
@@ -179,8 +196,10 @@ let package = Package(
                 "TripDiagnosis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                // Only to run the embedded server's application (`app.run()`).
+                // Only to run the embedded server's application (`app.run()`), and `serve`'s REST and gRPC servers as
+                // one ServiceGroup.
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -273,6 +292,16 @@ let package = Package(
                 // The stubs' loopback test runs them over the HTTP/2 transport the server will use.
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
+        .testTarget(
+            name: "FleetServerGRPCTests",
+            dependencies: [
+                "FleetServerGRPC", "FleetServer", "FleetEngineProto", "FleetModel", "TestSupport",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

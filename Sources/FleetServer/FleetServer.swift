@@ -14,23 +14,15 @@ import Logging
 /// try await app.runService()   // until SIGINT/SIGTERM
 /// ```
 public enum FleetServer {
-    /// The server as a Hummingbird application, not yet running: opens (or creates) the database and the key.
+    /// The server as a Hummingbird application, not yet running: opens (or creates) the database and the key, unless
+    /// given the `core` another protocol's server shares.
     public static func buildApplication(
-        configuration: FleetServerConfiguration
+        configuration: FleetServerConfiguration, core: FleetServerCore? = nil
     ) async throws -> some ApplicationProtocol {
-        let databasePath = configuration.resolvedDatabasePath
-        let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-        let store: FleetStore
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            store = try FleetStore(path: databasePath)
-        } catch {
-            throw FleetServerSetupError("cannot open the database \(databasePath): \(Self.describe(error))")
-        }
-        let keys = try await verificationKeys(configuration)
+        let core = try await Self.core(core, configuration: configuration)
         let api = FleetAPI(
-            store: store, authenticator: Authenticator(keys: keys), maxBodyBytes: configuration.maxBodyBytes,
-            clock: configuration.clock, roads: configuration.roads)
+            store: core.store, authenticator: core.authenticator, maxBodyBytes: configuration.maxBodyBytes,
+            clock: core.clock, roads: core.roads)
         let fastPath = PollFastPath(
             api: api, logger: configuration.logger, answersRepeatedPolls: configuration.answersRepeatedPollsUnparsed)
         let onListening = configuration.onListening
@@ -41,6 +33,14 @@ public enum FleetServer {
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
             logger: configuration.logger)
+    }
+
+    /// `core` when given, else one opened for `configuration`.
+    private static func core(
+        _ core: FleetServerCore?, configuration: FleetServerConfiguration
+    ) async throws -> FleetServerCore {
+        if let core { return core }
+        return try await FleetServerCore.open(configuration: configuration)
     }
 
     /// Builds the server and runs it until SIGINT or SIGTERM, then drains in-flight requests and returns.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Conformance of `tripterm serve` with Google's own Fleet Engine message types (google-maps-fleetengine on PyPI).
 # First proto_drift.py checks the hand-written .proto files (Protos/) against the package's descriptors; then this
-# starts the server on a free port with a throwaway database, mints tokens with `tripterm token`, and runs
-# conformance.py, which sends requests shaped like Google's REST clients and parses every answer strictly.
+# starts the server (REST and gRPC, each on a free port) with a throwaway database, mints tokens with
+# `tripterm token`, and runs conformance.py, which sends requests shaped like Google's REST clients and parses every
+# answer strictly, then grpc_conformance.py, where Google's own Python client drives a whole trip over gRPC.
 # Run by `make conformance` (part of `make test`). Needs python3 with venv and pip, and network access to PyPI on
 # the first run (the venv is cached in .build/conformance-venv).
 set -euo pipefail
@@ -33,14 +34,16 @@ cleanup() {
 trap cleanup EXIT
 
 db="$work/fleet.sqlite"
-# Starts the server on a free port; sets server_pid and base.
+# Starts the server, REST and gRPC on free ports; sets server_pid, base (http://HOST:PORT) and grpc (HOST:PORT).
 start_server() {
-  "$bin" serve --port 0 --db "$db" --log-level warning > "$work/stdout" 2> "$work/stderr" &
+  "$bin" serve --port 0 --grpc-port 0 --db "$db" --log-level warning > "$work/stdout" 2> "$work/stderr" &
   server_pid=$!
   base=""
+  grpc=""
   for _ in $(seq 1 100); do
-    base="$(sed -n 's/^listening on //p' "$work/stdout" 2>/dev/null | head -1)"
-    [ -n "$base" ] && return 0
+    base="$(sed -n 's/^listening on \(http:.*\)/\1/p' "$work/stdout" 2>/dev/null | head -1)"
+    grpc="$(sed -n 's/^listening on grpc:\/\///p' "$work/stdout" 2>/dev/null | head -1)"
+    [ -n "$base" ] && [ -n "$grpc" ] && return 0
     kill -0 "$server_pid" 2>/dev/null || { cat "$work/stderr" >&2; echo "conformance: server exited" >&2; exit 1; }
     sleep 0.1
   done
@@ -53,6 +56,7 @@ server_token="$("$bin" token --server --db "$db")"
 driver_token="$("$bin" token --vehicle vehicle-1 --db "$db" --ttl 30m)"
 consumer_token="$("$bin" token --trip trip-1 --db "$db" --ttl 30m)"
 "$venv/bin/python" Tests/conformance/conformance.py "$base" "$server_token" "$driver_token" "$consumer_token"
+"$venv/bin/python" Tests/conformance/grpc_conformance.py "$grpc" "$server_token" "$driver_token" "$consumer_token"
 
 # An acknowledged write survives SIGKILL: the server commits before it answers.
 "$venv/bin/python" Tests/conformance/conformance.py --durable-write "$base" "$server_token"

@@ -20,14 +20,20 @@ public final class LocalFleetServer: Sendable {
     public let databasePath: String
     /// Signs tokens with the server's own key, for any role.
     public let minter: TokenMinter
+    /// The store and token verifier behind it, for another protocol's server to share (the gRPC tests do).
+    public let core: FleetServerCore
     private let task: Task<Void, any Error>
 
-    private init(port: Int, configuration: FleetServerConfiguration, minter: TokenMinter, task: Task<Void, any Error>) {
+    private init(
+        port: Int, configuration: FleetServerConfiguration, minter: TokenMinter, core: FleetServerCore,
+        task: Task<Void, any Error>
+    ) {
         self.baseURL = "http://\(configuration.host):\(port)"
         self.port = port
         self.dataDirectory = configuration.dataDirectory
         self.databasePath = configuration.resolvedDatabasePath
         self.minter = minter
+        self.core = core
         self.task = task
     }
 
@@ -37,7 +43,8 @@ public final class LocalFleetServer: Sendable {
         var configuration = configuration
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         configuration.onListening = { _, port in portSink.yield(port) }
-        let app = try await FleetServer.buildApplication(configuration: configuration)
+        let core = try await FleetServerCore.open(configuration: configuration)
+        let app = try await FleetServer.buildApplication(configuration: configuration, core: core)
         let task = Task {
             defer { portSink.finish() }
             try await app.run()
@@ -48,7 +55,8 @@ public final class LocalFleetServer: Sendable {
             throw LocalFleetServerError(message: "the server stopped before it listened: \(outcome)")
         }
         let key = try ServerKey.loadOrCreate(in: configuration.dataDirectory)
-        return LocalFleetServer(port: port, configuration: configuration, minter: TokenMinter(key: key), task: task)
+        return LocalFleetServer(
+            port: port, configuration: configuration, minter: TokenMinter(key: key), core: core, task: task)
     }
 
     /// Starts a server on 127.0.0.1 with its database and key in `dataDirectory` that logs nothing below `level`

@@ -1,18 +1,23 @@
 import ArgumentParser
 import FleetServer
+import FleetServerGRPC
 import Foundation
 import Logging
 import RoadMap
+import ServiceLifecycle
 
-/// `tripterm serve`: runs the local Fleet Engine–compatible REST server until SIGINT or SIGTERM.
+/// `tripterm serve`: runs the local Fleet Engine–compatible server, REST and gRPC over one store, until SIGINT or
+/// SIGTERM.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run a local Fleet Engine v1–compatible REST server (trips and vehicles, JWT auth, SQLite).",
+        abstract: "Run a local Fleet Engine v1–compatible server over REST and gRPC (JWT auth, SQLite).",
         discussion: """
             Trips and vehicles are kept in SQLite under $XDG_DATA_HOME/tripterm (or ~/.local/share/tripterm), \
-            with the RSA key that signs `tripterm token` tokens. Prints `listening on http://HOST:PORT` once \
-            ready. See docs/server.md.
+            with the RSA key that signs `tripterm token` tokens. REST and gRPC (maps.fleetengine.v1.TripService \
+            and VehicleService, plaintext HTTP/2, for Google's own client libraries) serve the same fleet. Prints \
+            `listening on http://HOST:PORT` and `listening on grpc://HOST:PORT` once each is ready. See \
+            docs/server.md.
             """
     )
 
@@ -21,6 +26,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Port to listen on; 0 picks a free one and prints it.")
     var port = FleetServerConfiguration.defaultPort
+
+    @Option(name: .customLong("grpc-port"), help: "gRPC port (plaintext HTTP/2); 0 picks a free one and prints it.")
+    var grpcPort = FleetGRPCServer.defaultPort
+
+    @Flag(name: .customLong("no-grpc"), help: "Serve REST only.")
+    var noGRPC = false
 
     @Option(help: "SQLite database file (default: <data dir>/fleet.sqlite).")
     var db: String?
@@ -52,6 +63,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535, got \(port)") }
+        guard (0...65535).contains(grpcPort) else {
+            throw ValidationError("--grpc-port must be in 0...65535, got \(grpcPort)")
+        }
+        if port != 0, port == grpcPort, !noGRPC {
+            throw ValidationError("--port and --grpc-port are both \(port): REST and gRPC need a port each")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level \"\(logLevel)\" is not a level")
         }
@@ -85,7 +102,22 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.roads = try roads()
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
-            try await FleetServer.run(configuration: configuration)
+            let core = try await FleetServerCore.open(configuration: configuration)
+            var services: [any Service] = [
+                try await FleetServer.buildApplication(configuration: configuration, core: core)
+            ]
+            if !noGRPC {
+                services.append(
+                    FleetGRPCServer(
+                        core: core, host: bind, port: grpcPort, maxMessageBytes: configuration.maxBodyBytes,
+                        logger: logger,
+                        onListening: { host, port in
+                            FileHandle.standardOutput.write(Data("listening on grpc://\(host):\(port)\n".utf8))
+                        }))
+            }
+            let group = ServiceGroup(
+                configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            try await group.run()
         } catch {
             FileHandle.standardError.write(Data("tripterm serve: \(error)\n".utf8))
             throw ExitCode.failure

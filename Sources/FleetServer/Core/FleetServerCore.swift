@@ -1,0 +1,47 @@
+import FleetModel
+import Foundation
+import RoadMap
+
+/// What every protocol of one server answers from: the store, the token verifier, the clock and the road map. REST
+/// (``FleetServer/buildApplication(configuration:core:)``) and gRPC (the FleetServerGRPC module) are built on the
+/// same core, so a trip written over one is read over the other, and a token verified by one is cached for both.
+public struct FleetServerCore: Sendable {
+    public let store: FleetStore
+    public let authenticator: Authenticator
+    public let clock: @Sendable () -> Date
+    public let roads: RoadGraph?
+
+    public init(
+        store: FleetStore, authenticator: Authenticator, clock: @escaping @Sendable () -> Date = { Date() },
+        roads: RoadGraph? = nil
+    ) {
+        self.store = store
+        self.authenticator = authenticator
+        self.clock = clock
+        self.roads = roads
+    }
+
+    /// Opens (or creates) the configuration's database and loads the keys that verify tokens.
+    public static func open(configuration: FleetServerConfiguration) async throws -> FleetServerCore {
+        let databasePath = configuration.resolvedDatabasePath
+        let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        let store: FleetStore
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            store = try FleetStore(path: databasePath)
+        } catch {
+            throw FleetServerSetupError(
+                "cannot open the database \(databasePath): \(FleetServer.describe(error))")
+        }
+        let keys = try await FleetServer.verificationKeys(configuration)
+        return FleetServerCore(
+            store: store, authenticator: Authenticator(keys: keys), clock: configuration.clock,
+            roads: configuration.roads)
+    }
+
+    /// Fleet Engine's methods over this core's store and roads.
+    public var methods: FleetMethods { FleetMethods(store: store, roads: roads) }
+
+    /// The time a request is answered at, by the server's clock.
+    public var now: ProtoTimestamp { ProtoTimestamp(clock()) }
+}

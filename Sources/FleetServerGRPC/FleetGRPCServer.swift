@@ -1,0 +1,91 @@
+import FleetServer
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import Logging
+import ServiceLifecycle
+
+/// `tripterm serve`'s gRPC side: `maps.fleetengine.v1.TripService` and `VehicleService` over plaintext HTTP/2, as
+/// emulators are, on the same ``FleetServer/FleetServerCore`` as the REST server, so Google's own client libraries
+/// (gRPC-only for Python, Java, Go and Node) and REST clients see one fleet.
+///
+/// A service of the server's `ServiceGroup`: it runs until cancelled or asked to shut down gracefully, when it
+/// stops accepting calls and lets those in flight finish.
+///
+/// ```swift
+/// let grpc = FleetGRPCServer(core: core, port: 0, onListening: { host, port in print("grpc://\(host):\(port)") })
+/// try await grpc.run()
+/// ```
+public struct FleetGRPCServer: Service {
+    public static let defaultPort = 8788
+
+    let core: FleetServerCore
+    let host: String
+    let port: Int
+    /// The largest request message answered; a bigger one is RESOURCE_EXHAUSTED, and nothing of it is written.
+    let maxMessageBytes: Int
+    let logger: Logger
+    let onListening: @Sendable (_ host: String, _ port: Int) async -> Void
+
+    public init(
+        core: FleetServerCore, host: String = "127.0.0.1", port: Int = defaultPort, maxMessageBytes: Int = 1 << 20,
+        logger: Logger = Logger(label: "tripterm.serve.grpc"),
+        onListening: @escaping @Sendable (String, Int) async -> Void = { _, _ in }
+    ) {
+        self.core = core
+        self.host = host
+        self.port = port
+        self.maxMessageBytes = maxMessageBytes
+        self.logger = logger
+        self.onListening = onListening
+    }
+
+    public func run() async throws {
+        let call = GRPCCall(core: core, logger: logger, maxMessageBytes: maxMessageBytes)
+        let limit = Self.transportLimit(for: maxMessageBytes)
+        let transport = HTTP2ServerTransport.Posix(
+            address: Self.address(host: host, port: port), transportSecurity: .plaintext,
+            config: .defaults { $0.rpc.maxRequestPayloadSize = limit })
+        let server = GRPCServer(
+            transport: transport, services: [TripServiceHandler(call: call), VehicleServiceHandler(call: call)])
+        let (host, port) = (self.host, self.port)
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                group.addTask {
+                    do { try await server.serve() } catch {
+                        throw FleetGRPCServerError(host: host, port: port, cause: error)
+                    }
+                }
+                // Without an address the transport failed to bind, and `serve` throws why.
+                guard let bound = try? await server.listeningAddress else { return }
+                await onListening(host, bound.ipv4?.port ?? bound.ipv6?.port ?? port)
+            }
+        } onGracefulShutdown: {
+            server.beginGracefulShutdown()
+        }
+    }
+
+    /// The size past which the transport drops a message unread. Above it the client sees only a reset stream
+    /// (UNAVAILABLE), so it is well above the answered limit, and ``GRPCCall`` refuses what lies between with
+    /// RESOURCE_EXHAUSTED and a message saying the limit.
+    static func transportLimit(for maxMessageBytes: Int) -> Int { max(4 * maxMessageBytes, 4 << 20) }
+
+    /// The address to bind: IPv6 when the host is one, `localhost` as 127.0.0.1, else IPv4.
+    static func address(host: String, port: Int) -> GRPCNIOTransportCore.SocketAddress {
+        if host.contains(":") { return .ipv6(host: host, port: port) }
+        return .ipv4(host: host == "localhost" ? "127.0.0.1" : host, port: port)
+    }
+}
+
+/// The gRPC server could not serve: "cannot serve gRPC on 127.0.0.1:8788: bind(…) failed: Address already in use".
+public struct FleetGRPCServerError: Error, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public var cause: any Error
+
+    public var description: String {
+        // The transport's error wraps the socket's: say the innermost.
+        var reason = cause
+        while let error = reason as? RPCError, let inner = error.cause { reason = inner }
+        return "cannot serve gRPC on \(host):\(port): \(reason)"
+    }
+}
