@@ -323,8 +323,9 @@ if let fuzzerRuntime = Context.environment["TRIPTERM_FUZZ_RUNTIME"] {
             name: "tripterm-fuzz",
             dependencies: [
                 "CLibFuzzer", "FleetModel", "TripFollowing", "TripRecordings", "TrackFormats", "DriverKit", "RoadMap",
-                "FleetServer",
+                "FleetServer", "FleetServerGRPC", "FleetEngineProto",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),

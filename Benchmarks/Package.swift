@@ -11,8 +11,22 @@ let package = Package(
         .package(name: "tripterm", path: ".."),
         // traits: ["MallocInterposer"] is required on Linux with Swift 6.3 (shared/reference/benchmarking.md).
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The gRPC load generator's client (the same versions the root package resolves).
+        .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
     ],
     targets: [
+        // GetTrip over gRPC at many concurrent streams, for scripts/bench-server.sh (a plain executable: wrk has no
+        // gRPC, and this measures what a provider's client sees).
+        .executableTarget(
+            name: "GRPCLoad",
+            dependencies: [
+                .product(name: "FleetEngineProto", package: "tripterm"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+            ],
+            path: "Benchmarks/GRPCLoad"
+        ),
         .executableTarget(
             name: "TripRecordingsBench",
             dependencies: [

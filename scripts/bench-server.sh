@@ -7,7 +7,8 @@
 # for DURATION seconds per run:
 #   GetTrip as the consumer (JWT verified, SQLite read, progress derived, JSON encoded) at each of CONNS;
 #   UpdateVehicle as the driver (JWT, one SQLite transaction committed with fsync before answering) at 64;
-#   GetTrip across MISS_TRIPS other trips polled in turn, so that every answer misses the answer cache, at 64.
+#   GetTrip across MISS_TRIPS other trips polled in turn, so that every answer misses the answer cache, at 64;
+#   GetTrip over gRPC at 64 concurrent streams on 4 HTTP/2 connections (Benchmarks' GRPCLoad, built here).
 # Needs: wrk (Debian: apt-get install wrk), python3, `swift build -c release --product tripterm`.
 # Environment: DURATION (10), THREADS (2), CONNS ("64 256"), NGINX_PEER (1 = also run the nginx ceiling),
 # SERVE_FLAGS (added to `tripterm serve`: --no-event-loop-answers sends every poll through Hummingbird,
@@ -74,6 +75,11 @@ for conns in $CONNS; do
   "$WRK" -t"$THREADS" -c"$conns" -d"${DURATION}s" --latency -H "Authorization: Bearer $consumer" "$get" > "$work/get-$conns.txt" 2>&1
   summary "tripterm GetTrip conns=$conns" "$work/get-$conns.txt"
 done
+# The same poll over gRPC, as Google's client libraries send it: 64 calls in flight on 4 connections.
+(cd Benchmarks && "$SWIFT" build -c release --product GRPCLoad > "$work/grpcload-build.txt" 2>&1) \
+  || { cat "$work/grpcload-build.txt" >&2; exit 1; }
+grpc_load="$(cd Benchmarks && "$SWIFT" build -c release --show-bin-path)/GRPCLoad"
+echo "tripterm GetTrip over gRPC streams=64: $("$grpc_load" "$grpc" "$consumer" providers/tripterm-demo/trips/trip-1 64 "$DURATION" 4)"
 # The stack's own ceiling: an unknown path answered with Google's 404 error JSON (no token, no SQLite), so the
 # GetTrip numbers can be split into what HTTP costs and what the request's work costs.
 "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency "$base/v1/unknown" > "$work/404-64.txt" 2>&1

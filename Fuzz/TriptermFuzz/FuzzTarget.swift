@@ -29,7 +29,7 @@ extension FuzzTarget {
         tripFile, cloudLogging, gpx, geoJSON, replayInput,
         driverGPX, nmea, osm, roadMapFile,
         googlePolyline, s2Polyline,
-        protoJSON, resourceNames, serverRequest, jwt,
+        protoJSON, resourceNames, serverRequest, grpcRequest, jwt,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -123,8 +123,12 @@ import Testing
             #expect(grpcTrip.remainingWaypoints.map(\.waypointType) == restTrip.remainingWaypoints.map(\.waypointType))
             #expect(grpcTrip.route == restTrip.route)
             #expect(grpcTrip.remainingDistanceMeters == restTrip.remainingDistanceMeters)
-            // Polled again in the same second, the answer comes from the cache, and is the same message.
-            #expect(try await fleet.trips.getTrip(.with { $0.name = trip.name }, metadata: rider) == got)
+            // An answer the cache holds is still only for callers who may read the trip.
+            let otherRider = try await fleet.auth(AuthorizationClaims(tripid: "t9"))
+            let denied = await #expect(throws: RPCError.self) {
+                try await fleet.trips.getTrip(.with { $0.name = trip.name }, metadata: otherRider)
+            }
+            #expect(denied?.code == .permissionDenied)
 
             let searched = try await fleet.trips.searchTrips(
                 .with {

@@ -1,6 +1,7 @@
 # Sourced by the benchmark scripts: starts the release `tripterm serve` on a free loopback port with a throwaway
 # database in $work, and seeds the trip they all use — vehicle-7 ONLINE with trip-1 assigned, ENROUTE_TO_PICKUP,
-# in Monaco. Sets: bin, pid, base, server, driver, consumer (tokens). The caller sets $work and cleans up $pid.
+# in Monaco. Sets: bin, pid, base (http://HOST:PORT), grpc (HOST:PORT), server, driver, consumer (tokens). The
+# caller sets $work and cleans up $pid.
 
 bin="${TRIPTERM_BIN:-$("${SWIFT:-swift}" build -c release --show-bin-path)/tripterm}"
 [ -x "$bin" ] || { echo "$0: build first: swift build -c release --product tripterm" >&2; exit 2; }
@@ -10,8 +11,9 @@ db="$work/fleet.sqlite"
 pid=$!
 base=""
 for _ in $(seq 1 100); do
-  base="$(sed -n 's/^listening on //p' "$work/stdout" | head -1)"
-  [ -n "$base" ] && break
+  base="$(sed -n 's/^listening on \(http:.*\)/\1/p' "$work/stdout" | head -1)"
+  grpc="$(sed -n 's/^listening on grpc:\/\///p' "$work/stdout" | head -1)"
+  [ -n "$base" ] && [ -n "$grpc" ] && break
   sleep 0.1
 done
 [ -n "$base" ] || { cat "$work/stderr" >&2; exit 1; }

@@ -34,60 +34,97 @@ extension FuzzTarget {
         let query = try QueryParameters(query: rawQuery)
         try query.validate(allowed: route.queryParameters)
         _ = query.enumsAsIntegers
-        let now = ProtoTimestamp(seconds: 1_700_000_000, nanos: 0)
         switch route {
         case .createTrip(let parent):
-            let create = try FleetAPI.createTripRequest(parent: parent, query: query, body: body)
+            try applyRules(.createTrip(try FleetAPI.createTripRequest(parent: parent, query: query, body: body)))
+        case .getTrip(let name):
+            try applyRules(.getTrip(try FleetAPI.getTripRequest(name, query: query)))
+        case .updateTrip(let name):
+            try applyRules(.updateTrip(try FleetAPI.updateTripRequest(name, query: query, body: body)))
+        case .deleteTrip:
+            try applyRules(.deleteTrip)
+        case .searchTrips(let parent):
+            try applyRules(.searchTrips(try FleetAPI.searchTripsRequest(parent: parent, body: body)))
+        case .createVehicle(let parent):
+            try applyRules(.createVehicle(try FleetAPI.createVehicleRequest(parent: parent, query: query, body: body)))
+        case .getVehicle(let name):
+            _ = try FleetAPI.getVehicleRequest(name, query: query)
+        case .updateVehicle(let name):
+            try applyRules(.updateVehicle(try FleetAPI.updateVehicleRequest(name, query: query, body: body)))
+        case .deleteVehicle:
+            break
+        case .listVehicles(let parent):
+            try applyRules(.listVehicles(try FleetAPI.listVehiclesRequest(parent: parent, query: query)))
+        case .searchVehicles(let parent):
+            var search = try FleetAPI.decode(body, as: SearchVehiclesRequest.self, field: "")
+            search.parent = parent
+            try applyRules(.searchVehicles(search))
+        case .updateVehicleAttributes:
+            try applyRules(
+                .updateVehicleAttributes(try FleetAPI.decode(body, as: UpdateVehicleAttributesRequest.self, field: "")))
+        case .reportBillableTrip:
+            try applyRules(
+                .reportBillableTrip(try FleetAPI.decode(body, as: ReportBillableTripRequest.self, field: "")))
+        }
+    }
+
+    /// A request message as either protocol reads it, for the rules both apply.
+    enum TypedRequest {
+        case createTrip(CreateTripRequest)
+        case getTrip(GetTripRequest)
+        case updateTrip(UpdateTripRequest)
+        case deleteTrip
+        case searchTrips(SearchTripsRequest)
+        case createVehicle(CreateVehicleRequest)
+        case updateVehicle(UpdateVehicleRequest)
+        case listVehicles(ListVehiclesRequest)
+        case searchVehicles(SearchVehiclesRequest)
+        case updateVehicleAttributes(UpdateVehicleAttributesRequest)
+        case reportBillableTrip(ReportBillableTripRequest)
+    }
+
+    /// FleetMethods' checks and the service rules on a request, against the stored trip and vehicle.
+    static func applyRules(_ request: TypedRequest) throws {
+        let now = ProtoTimestamp(seconds: 1_700_000_000, nanos: 0)
+        switch request {
+        case .createTrip(let create):
             let provider = try FleetMethods.provider(ofParent: create.parent)
             let name: TripName
             do { name = try TripName(provider: provider, tripID: create.tripId.isEmpty ? "t1" : create.tripId) } catch {
                 throw FleetError.invalidArgument(error.description)
             }
             _ = try TripService.create(create.trip ?? Trip(), name: name, now: now)
-        case .getTrip(let name):
-            _ = TripReadOptions(try FleetAPI.getTripRequest(name, query: query)).apply(to: storedTrip)
-        case .updateTrip(let name):
-            let update = try FleetAPI.updateTripRequest(name, query: query, body: body)
+        case .getTrip(let get):
+            _ = TripReadOptions(get).apply(to: storedTrip)
+        case .updateTrip(let update):
             _ = try TripService.update(
                 storedTrip, with: update.trip ?? Trip(), mask: FleetMethods.fieldMask(update.updateMask), now: now)
         case .deleteTrip:
             try TripService.checkDeletable(storedTrip)
-        case .searchTrips(let parent):
-            let search = try FleetAPI.searchTripsRequest(parent: parent, body: body)
+        case .searchTrips(let search):
             _ = try FleetMethods.pageSize(search.pageSize)
             _ = try FleetMethods.pageStart(search.pageToken)
-        case .createVehicle(let parent):
-            let create = try FleetAPI.createVehicleRequest(parent: parent, query: query, body: body)
+        case .createVehicle(let create):
             let name = try FleetMethods.vehicleName(
                 provider: FleetMethods.provider(ofParent: create.parent),
                 id: create.vehicleId.isEmpty ? "v1" : create.vehicleId)
             _ = try VehicleService.create(create.vehicle ?? Vehicle(), name: name, now: now)
-        case .getVehicle(let name):
-            _ = try FleetAPI.getVehicleRequest(name, query: query)
-        case .updateVehicle(let name):
-            let update = try FleetAPI.updateVehicleRequest(name, query: query, body: body)
+        case .updateVehicle(let update):
             _ = try VehicleService.update(
                 storedVehicle, with: update.vehicle ?? Vehicle(), mask: FleetMethods.fieldMask(update.updateMask),
                 now: now)
-        case .deleteVehicle:
-            break
-        case .listVehicles(let parent):
-            let list = try FleetAPI.listVehiclesRequest(parent: parent, query: query)
+        case .listVehicles(let list):
             _ = try FleetMethods.pageSize(list.pageSize)
             _ = try FleetMethods.pageStart(list.pageToken)
             let criteria = try ListVehiclesCriteria(list)
             _ = FleetMethods.matches(storedVehicle, list) && criteria.matches(storedVehicle, now: now)
-        case .searchVehicles(let parent):
-            var search = try FleetAPI.decode(body, as: SearchVehiclesRequest.self, field: "")
-            search.parent = parent
-            _ = try VehicleSearch.search(
-                search, vehicles: [storedVehicle], trips: [storedTrip], now: now, roads: nil)
-        case .updateVehicleAttributes:
-            let update = try FleetAPI.decode(body, as: UpdateVehicleAttributesRequest.self, field: "")
+        case .searchVehicles(let search):
+            _ = try VehicleSearch.search(search, vehicles: [storedVehicle], trips: [storedTrip], now: now, roads: nil)
+        case .updateVehicleAttributes(let update):
             try VehicleService.validateAttributes(update.attributes, field: "attributes")
             _ = VehicleService.merge(update.attributes, into: storedVehicle.attributes)
-        case .reportBillableTrip:
-            try BillableTrips.validate(try FleetAPI.decode(body, as: ReportBillableTripRequest.self, field: ""))
+        case .reportBillableTrip(let report):
+            try BillableTrips.validate(report)
         }
     }
 

@@ -27,8 +27,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one and prints it.")
     var port = FleetServerConfiguration.defaultPort
 
-    @Option(name: .customLong("grpc-port"), help: "gRPC port (plaintext HTTP/2); 0 picks a free one and prints it.")
-    var grpcPort = FleetGRPCServer.defaultPort
+    /// Unset, 8788 — or a free one when `--port` is 0, so that servers started for scripts and tests side by side
+    /// never contend for the fixed port.
+    @Option(
+        name: .customLong("grpc-port"),
+        help:
+            "gRPC port (plaintext HTTP/2; default 8788, or a free one with --port 0); 0 picks a free one and prints it."
+    )
+    var grpcPort: Int?
+
+    /// The gRPC port to bind.
+    var resolvedGRPCPort: Int { grpcPort ?? (port == 0 ? 0 : FleetGRPCServer.defaultPort) }
 
     @Flag(name: .customLong("no-grpc"), help: "Serve REST only.")
     var noGRPC = false
@@ -63,10 +72,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535, got \(port)") }
-        guard (0...65535).contains(grpcPort) else {
+        if let grpcPort, !(0...65535).contains(grpcPort) {
             throw ValidationError("--grpc-port must be in 0...65535, got \(grpcPort)")
         }
-        if port != 0, port == grpcPort, !noGRPC {
+        if port != 0, port == resolvedGRPCPort, !noGRPC {
             throw ValidationError("--port and --grpc-port are both \(port): REST and gRPC need a port each")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -109,7 +118,7 @@ struct ServeCommand: AsyncParsableCommand {
             if !noGRPC {
                 services.append(
                     FleetGRPCServer(
-                        core: core, host: bind, port: grpcPort, maxMessageBytes: configuration.maxBodyBytes,
+                        core: core, host: bind, port: resolvedGRPCPort, maxMessageBytes: configuration.maxBodyBytes,
                         logger: logger,
                         onListening: { host, port in
                             FileHandle.standardOutput.write(Data("listening on grpc://\(host):\(port)\n".utf8))
