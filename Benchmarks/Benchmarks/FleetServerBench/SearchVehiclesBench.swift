@@ -6,7 +6,7 @@ import RoadMap
 
 // SearchVehicles over 10,000 vehicles spread over Monaco's roads (docs/server.md, "SearchVehicles"): the grid's
 // widening circles, eligibility and ordering by straight line; and with road ETAs, where 2 × count candidates are
-// routed with A*.
+// routed with A*; and the method as the server runs it, on a SQLite store, from its live index.
 
 enum SearchBenchInput {
     static let repositoryRoot: URL = {
@@ -46,6 +46,23 @@ enum SearchBenchInput {
         return (VehicleSearch(vehicles: vehicles, trips: []), graph, pickups)
     }
 
+    /// The same fleet in a throwaway SQLite store (one transaction), with the search index built by a first search.
+    static func makeStore() async throws -> (FleetMethods, [LatLng]) {
+        let (search, _, pickups) = try make()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("search-bench-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let store = try FleetStore(path: directory.appendingPathComponent("fleet.sqlite").path)
+        let vehicles = search.allVehicles
+        try await store.write { tx in
+            for vehicle in vehicles { _ = try tx.insert(vehicle, as: try VehicleName(parsing: vehicle.name)) }
+        }
+        let methods = FleetMethods(store: store)
+        _ = try await methods.searchVehicles(
+            request(pickups[0], order: .pickupPointStraightDistance, count: 50),
+            principal: Principal(tripID: "*", vehicleID: "*"), now: now)
+        return (methods, pickups)
+    }
+
     static func request(_ pickup: LatLng, order: VehicleMatchOrder, count: Int32) -> SearchVehiclesRequest {
         SearchVehiclesRequest(
             pickupPoint: TerminalLocation(point: pickup), pickupRadiusMeters: 1_000, count: count,
@@ -73,6 +90,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     } setup: {
         try SearchBenchInput.make()
+    }
+    // The method as a server answers it: authorization, validation, the provider's live index (no row read, no JSON
+    // decoded), the search; straight-line order, count 50.
+    Benchmark("searchVehicles10kMethodStraight", configuration: configuration(units: .microseconds)) {
+        (benchmark: Benchmark, input: (FleetMethods, [LatLng])) in
+        var index = 0
+        for _ in benchmark.scaledIterations {
+            let request = SearchBenchInput.request(
+                input.1[index % input.1.count], order: .pickupPointStraightDistance, count: 50)
+            blackHole(
+                try await input.0.searchVehicles(
+                    request, principal: Principal(tripID: "*", vehicleID: "*"), now: SearchBenchInput.now))
+            index += 1
+        }
+    } setup: {
+        try await SearchBenchInput.makeStore()
     }
     // Pickup ETA order on Monaco's roads: count 25, so 50 candidates are routed with A*.
     Benchmark("searchVehicles10kRoadEta50", configuration: configuration(units: .milliseconds)) {

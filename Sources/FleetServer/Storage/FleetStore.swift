@@ -12,6 +12,8 @@ public final class FleetStore: Sendable {
     public let path: String
     /// Encoded GetTrip answers, emptied by every write (see ``AnswerCache``).
     let answers = AnswerCache()
+    /// SearchVehicles' vehicles, trips and grid per provider, kept current by every write.
+    let searchIndex = SearchIndex()
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) throws {
@@ -76,13 +78,50 @@ public final class FleetStore: Sendable {
         // Before and after: a read racing the write cannot store an answer from before it.
         answers.invalidate()
         defer { answers.invalidate() }
-        return try await pool.write { db in try body(FleetTransaction(db: db)) }
+        let index = searchIndex
+        let changes = UncheckedChanges(StoreChanges())
+        do {
+            return try await pool.write { db in
+                let result = try body(FleetTransaction(db: db, changes: changes.value))
+                // Still in the writer's queue: indexes follow the writes in commit order.
+                index.apply(changes.value)
+                return result
+            }
+        } catch {
+            index.forget(changes.value.providers)
+            throw error
+        }
     }
+
+    /// The provider's SearchVehicles index, built from its rows on first use (in a write transaction, so that no
+    /// write falls between the rows read and the changes followed).
+    func vehicleSearch(provider: String) async throws -> VehicleSearch {
+        if let search = searchIndex.current(provider: provider) { return search }
+        let index = searchIndex
+        return try await pool.write { db in
+            if let search = index.current(provider: provider) { return search }
+            let tx = FleetTransaction(db: db)
+            let search = VehicleSearch(
+                vehicles: try tx.vehicles(provider: provider), trips: try tx.trips(provider: provider, activeOnly: true)
+            )
+            index.install(search, provider: provider)
+            return search
+        }
+    }
+}
+
+/// A transaction's change log, handed to the writer's queue and read back after it: GRDB runs the closure on its
+/// queue while the caller waits, so the two never touch it at once.
+private struct UncheckedChanges: @unchecked Sendable {
+    let value: StoreChanges
+    init(_ value: StoreChanges) { self.value = value }
 }
 
 /// Typed access to the rows inside one transaction.
 public struct FleetTransaction {
     let db: Database
+    /// What this transaction writes, for the live indexes; nil in a read.
+    var changes: StoreChanges? = nil
 
     public func trip(_ name: TripName) throws -> Trip? {
         guard
@@ -120,7 +159,9 @@ public struct FleetTransaction {
                 name.provider, name.tripID, trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
                 now.date.timeIntervalSince1970,
             ])
-        return db.changesCount == 1
+        guard db.changesCount == 1 else { return false }
+        changes?.record(.trip(provider: name.provider, trip))
+        return true
     }
 
     public func replace(_ trip: Trip, as name: TripName, at now: ProtoTimestamp) throws {
@@ -130,10 +171,12 @@ public struct FleetTransaction {
                 trip.vehicleId, Int(trip.tripStatus.rawValue), try Self.encode(trip),
                 now.date.timeIntervalSince1970, name.provider, name.tripID,
             ])
+        changes?.record(.trip(provider: name.provider, trip))
     }
 
     public func deleteTrip(_ name: TripName) throws {
         try db.execute(sql: "DELETE FROM trip WHERE provider = ? AND id = ?", arguments: [name.provider, name.tripID])
+        changes?.record(.tripDeleted(provider: name.provider, id: name.tripID))
     }
 
     /// Inserts a new vehicle; false when one with this name exists.
@@ -141,18 +184,22 @@ public struct FleetTransaction {
         try db.execute(
             sql: "INSERT OR IGNORE INTO vehicle (provider, id, state, json) VALUES (?, ?, ?, ?)",
             arguments: [name.provider, name.vehicleID, Int(vehicle.vehicleState.rawValue), try Self.encode(vehicle)])
-        return db.changesCount == 1
+        guard db.changesCount == 1 else { return false }
+        changes?.record(.vehicle(provider: name.provider, vehicle))
+        return true
     }
 
     public func replace(_ vehicle: Vehicle, as name: VehicleName) throws {
         try db.execute(
             sql: "UPDATE vehicle SET state = ?, json = ? WHERE provider = ? AND id = ?",
             arguments: [Int(vehicle.vehicleState.rawValue), try Self.encode(vehicle), name.provider, name.vehicleID])
+        changes?.record(.vehicle(provider: name.provider, vehicle))
     }
 
     public func deleteVehicle(_ name: VehicleName) throws {
         try db.execute(
             sql: "DELETE FROM vehicle WHERE provider = ? AND id = ?", arguments: [name.provider, name.vehicleID])
+        changes?.record(.vehicleDeleted(provider: name.provider, name: name.description))
     }
 
     /// Trips of a provider in id order after `afterID`, optionally only one vehicle's, only active ones, and only

@@ -54,6 +54,53 @@ import Testing
         }
     }
 
+    /// The provider's index is built on the first search and then follows every write: a vehicle that moves, one
+    /// that is deleted, one created after, and a trip assigned (the vehicle is no longer free for an exclusive trip).
+    /// A write that fails changes nothing.
+    @Test func theSearchIndexFollowsEveryWrite() async throws {
+        try await withTestServer { server in
+            let token = try await server.serverToken()
+            func found() async throws -> [String] {
+                let response = try await server.request(
+                    .POST, "/v1/providers/p/vehicles:search", token: token, body: Self.search())
+                try response.require(200)
+                return try Self.matches(response).compactMap {
+                    $0.vehicle?.name.split(separator: "/").last.map(String.init)
+                }
+            }
+            try await Self.fleet(server, [("a", 200, "north"), ("b", 500, "north")])
+            #expect(try await found() == ["a", "b"])
+
+            try await Self.fleet(server, [("c", 100, "north")])
+            let moved = try await server.request(
+                .PUT, "/v1/providers/p/vehicles/a?updateMask=lastLocation", token: token,
+                body: #"{"lastLocation":{"location":{"latitude":43.7584,"longitude":7.4246}}}"#)
+            try moved.require(200)
+            try await server.request(.DELETE, "/v1/providers/p/vehicles/b", token: token).require(200)
+            #expect(try await found() == ["c"])
+
+            // A rejected write (an unknown state) leaves the index as it was.
+            let rejected = try await server.request(
+                .PUT, "/v1/providers/p/vehicles/c?updateMask=vehicleState", token: token,
+                body: #"{"vehicleState":"ASLEEP"}"#)
+            #expect(rejected.status == 400)
+            #expect(try await found() == ["c"])
+
+            // Assigned an active trip, c is busy: an exclusive search without back-to-back passes it over.
+            try await server.createTrip("t1", vehicle: "c")
+            try await server.request(
+                .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: token,
+                body: #"{"tripStatus":"ENROUTE_TO_PICKUP"}"#
+            ).require(200)
+            #expect(try await found() == [])
+            try await server.request(
+                .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: token,
+                body: #"{"tripStatus":"CANCELED"}"#
+            ).require(200)
+            #expect(try await found() == ["c"])
+        }
+    }
+
     @Test func attributesFilterTheSearch() async throws {
         try await withTestServer { server in
             try await Self.fleet(server, [("a", 200, "north"), ("b", 300, "south")])

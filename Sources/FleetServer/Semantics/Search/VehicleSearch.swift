@@ -27,6 +27,9 @@ public struct VehicleSearch: Sendable {
 
     public var vehicleCount: Int { slotByName.count }
 
+    /// The vehicles it holds, in no particular order.
+    public var allVehicles: [Vehicle] { slotByName.values.map { vehicles[Int($0)] } }
+
     /// Adds or replaces a vehicle (by name), moving it in the grid.
     public mutating func update(_ vehicle: Vehicle) {
         let slot: Int32
@@ -49,6 +52,8 @@ public struct VehicleSearch: Sendable {
         grid.move(slot, to: nil)
         freeSlots.append(slot)
     }
+
+    public mutating func removeTrip(id: String) { trips[id] = nil }
 
     /// Adds or replaces a trip; a finished trip is forgotten.
     public mutating func update(_ trip: Trip) {
