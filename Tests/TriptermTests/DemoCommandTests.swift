@@ -44,6 +44,27 @@ import Glibc
         #expect(out.status != 0)
         #expect(out.stderr.contains("--speed must be a factor from 1 to 100"))
     }
+
+    @Test func rejectsACityOutOfRangeOrRecorded() async throws {
+        let none = try await TriptermBinary.run(["demo", "--vehicles", "0"])
+        #expect(none.status != 0)
+        #expect(none.stderr.contains("--vehicles must be from 1 to 2000, not 0"))
+        let recorded = try await TriptermBinary.run(["demo", "--vehicles", "5", "--record", "/tmp/x.trip"])
+        #expect(recorded.status != 0)
+        #expect(recorded.stderr.contains("--record records one trip: it does not go with --vehicles"))
+    }
+
+    /// Without a terminal the city prints its fleet, one JSON line per vehicle change, until interrupted.
+    @Test func headlessCityPrintsFleetChanges() async throws {
+        let process = try ChildProcess(TriptermBinary.url.path, ["demo", "--vehicles", "5", "--headless", "--json"])
+        let line = await process.waitForLine(containing: "car-5", timeout: 30)
+        try await process.killHard()
+        let json = try #require(
+            line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(json["vehicle"] as? String == "providers/demo/vehicles/car-5")
+        #expect(json["event"] as? String == "appeared")
+        #expect((json["value"] as? [String: Any])?["vehicleState"] as? String == "ONLINE")
+    }
 }
 
 /// The rider's screen on a real terminal, following the demo's live trip over HTTP, and Tab to the driver console.

@@ -57,6 +57,17 @@ extension FleetEngineClient {
             .message
     }
 
+    /// `POST /v1/providers/{p}/vehicles:search`: the vehicles that could serve a trip, best first (a server token).
+    public func searchVehicles(
+        provider: String, _ search: SearchVehiclesRequest
+    ) async throws(TripServiceError) -> SearchVehiclesResponse {
+        let request = FleetRequest(
+            method: .post, path: FleetRequest.path(provider: provider, collection: "vehicles:search"), query: query(),
+            body: try body(search))
+        return try await send(request, context: AuthTokenContext(role: options.role), as: SearchVehiclesResponse.self)
+            .message
+    }
+
     private func vehicleContext(_ vehicleID: String) -> AuthTokenContext {
         AuthTokenContext(vehicleID: vehicleID, role: options.role)
     }

@@ -23,6 +23,12 @@ struct DemoCommand: AsyncParsableCommand {
             of demo time), moves the trip's status at each stop, and follows the trip as a rider does (GetTrip \
             every second). --speed compresses time; q quits. Without a terminal it prints the rider's callbacks \
             and exits when the trip is complete.
+
+            With --vehicles N (2 or more) the demo is a living city instead: N simulated drivers on the Monaco \
+            roads, each reporting through its own Driver SDK–style reporter, and a dispatcher that asks for trips \
+            between random points and gives each to the vehicle SearchVehicles picks. It opens on the fleet \
+            screen (Enter follows a car, t its trip as the rider sees it, Esc back, q quits); without a terminal \
+            it prints one line per fleet change until interrupted. See docs/fleet.md.
             """
     )
 
@@ -30,6 +36,12 @@ struct DemoCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "How many times faster than real time the car drives and waits (1–100).", valueName: "factor"))
     var speed: Double = 5
+
+    @Option(
+        help: ArgumentHelp(
+            "Simulate a city of this many cars with a dispatcher, on the fleet screen (1: one trip, the default).",
+            valueName: "n"))
+    var vehicles = 1
 
     @Option(
         name: .customLong("data-dir"),
@@ -55,7 +67,16 @@ struct DemoCommand: AsyncParsableCommand {
         guard speed.isFinite, (1...100).contains(speed) else {
             throw ValidationError("--speed must be a factor from 1 to 100, not '\(speed)'")
         }
+        guard (1...Self.largestCity).contains(vehicles) else {
+            throw ValidationError("--vehicles must be from 1 to \(Self.largestCity), not \(vehicles)")
+        }
+        if vehicles > 1, record != nil {
+            throw ValidationError("--record records one trip: it does not go with --vehicles")
+        }
     }
+
+    /// The most cars a city may have: each is a reporter and a drive on this machine.
+    static let largestCity = 2_000
 
     func run() async throws {
         let graph = RoadGraph(try Self.monacoMap())
@@ -67,7 +88,11 @@ struct DemoCommand: AsyncParsableCommand {
         let server = try await LocalFleetServer.start(dataDirectory: directory)
         let http = FleetEngineClient.makeHTTPClient()
         do {
-            try await play(server: server, graph: graph, http: http)
+            if vehicles > 1 {
+                try await playCity(server: server, graph: graph, http: http)
+            } else {
+                try await play(server: server, graph: graph, http: http)
+            }
         } catch {
             try? await http.shutdown()
             await server.stop()
@@ -133,6 +158,46 @@ struct DemoCommand: AsyncParsableCommand {
         if let error = await drive.value {
             throw CommandFailure("the simulated drive failed: \(error)")
         }
+    }
+
+    /// The city: its cars and dispatcher run while the fleet screen (or the fleet printer) watches them.
+    private func playCity(server: LocalFleetServer, graph: RoadGraph, http: HTTPClient) async throws {
+        let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
+        let clock = VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
+        let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
+        let options = SimulatedCity.Options(
+            vehicles: vehicles, provider: DemoScenario.provider, idPrefix: dataDirectory == nil ? "" : "r\(id)-",
+            dwell: .seconds(max(20, 2.5 * speed)), seed: UInt64(id) ?? 1)
+        let city = try await SimulatedCity.make(
+            options: options, graph: graph, clock: clock, provider: provider,
+            driverClient: { name in
+                try LocalServerTokenProvider.client(
+                    of: server, claims: AuthorizationClaims(vehicleid: name.vehicleID), role: .driver, http: http)
+            })
+        let running = Task { await city.run() }
+        defer { running.cancel() }
+        let tracker = FleetTracker(
+            backend: FleetEngineFleetBackend(
+                client: provider, provider: DemoScenario.provider,
+                query: ListVehiclesRequest(vehicleTypeCategories: [.auto])),
+            options: TripModelOptions(pollInterval: .seconds(1)), staleThreshold: .seconds(300))
+        if TripFollowerSession.wantsHeadless(headless) {
+            // The tracker holds its subscribers weakly: the printer lives here.
+            let printer = FleetPrinter(format: json ? .json : .text)
+            await tracker.register(printer)
+            await tracker.start()
+            // Until Ctrl-C or SIGTERM, as `tripterm fleet` without a terminal.
+            while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
+            withExtendedLifetime(printer) {}
+        } else {
+            try await FleetScreenSession.run(
+                tracker,
+                client: provider,
+                backendName: "demo · \(vehicles) cars · \(server.baseURL) · ×\(Self.format(speed))",
+                hideStale: false, display: display)
+        }
+        running.cancel()
+        await running.value
     }
 
     /// The bundled Monaco road map (the demo's streets), found like the map under any trip.
