@@ -214,7 +214,7 @@ struct LocalServerProcess {
         )
     }
 
-    private func send(_ method: String, _ path: String, body: String?) async throws -> [String: Any] {
+    func send(_ method: String, _ path: String, body: String?) async throws -> [String: Any] {
         let (status, object) = try await FleetHTTP(url: url, token: token).send(method, path, body)
         guard status == 200 else { throw CommandFailed("\(method) \(path): HTTP \(status) \(object)") }
         return object

@@ -36,6 +36,27 @@ import Testing
         }
     }
 
+    /// `--viewport` reaches ListVehicles: only the vehicle last seen inside the box is listed.
+    @Test func theViewportNarrowsTheListing() async throws {
+        try await LocalServerProcess.with { server in
+            for (id, latitude, longitude) in [("monaco", 43.7384, 7.4246), ("paris", 48.8566, 2.3522)] {
+                try await server.createVehicle(id)
+                _ = try await server.send(
+                    "PUT", "/v1/providers/p/vehicles/\(id)?updateMask=lastLocation",
+                    body: #"{"lastLocation":{"location":{"latitude":\#(latitude),"longitude":\#(longitude)}}}"#)
+            }
+            let out = try await TriptermBinary.run([
+                "fleet", "--provider", "p", "--backend", server.url, "--token", server.token, "--once", "--json",
+                "--viewport", "43.7,7.4,43.8,7.5",
+            ])
+            #expect(out.status == 0, "\(out.stderr)")
+            let vehicles = out.stdout.split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["vehicle"] as? String
+            }
+            #expect(vehicles == ["providers/p/vehicles/monaco"])
+        }
+    }
+
     @Test func aFailedListingIsOneClearLineAndExitOne() async throws {
         let out = try await TriptermBinary.run([
             "fleet", "--provider", "p", "--backend", "http://127.0.0.1:9", "--token", "t", "--once",
@@ -51,6 +72,8 @@ import Testing
             (["fleet", "--provider", "p", "--state", "parked", "--once"], "--state: 'parked'"),
             (["fleet", "--provider", "p", "--interval", "0.5"], "--interval must be"),
             (["fleet", "--provider", "a/b", "--once", "--token", "t"], "--provider: expected"),
+            (["fleet", "--provider", "p", "--viewport", "1,2,3", "--once"], "--viewport: expected four numbers"),
+            (["fleet", "--provider", "p", "--viewport", "50,2,40,3", "--once"], "--viewport: latitudes must be"),
         ]
         for (arguments, message) in cases {
             let out = try await TriptermBinary.run(arguments)

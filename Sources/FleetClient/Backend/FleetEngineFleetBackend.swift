@@ -18,7 +18,7 @@ public struct FleetEngineFleetBackend: FleetBackend {
 
     public func listVehicles(pageToken: String?) async throws(TripServiceError) -> ListVehiclesResponse {
         var page = query
-        page.pageToken = pageToken
+        page.pageToken = pageToken ?? ""
         return try await client.listVehicles(provider: provider, page)
     }
 }

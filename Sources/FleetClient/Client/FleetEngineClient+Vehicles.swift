@@ -37,20 +37,28 @@ extension FleetEngineClient {
         return try await send(request, context: vehicleContext(name.vehicleID), as: Vehicle.self).message
     }
 
-    /// `GET /v1/providers/{p}/vehicles` with the filters as query parameters.
+    /// `GET /v1/providers/{p}/vehicles` with the request's fields as query parameters (GET has no body), as Google's
+    /// HTTP transcoding reads them; unset fields (zero, empty) are left out.
     public func listVehicles(
         provider: String, _ list: ListVehiclesRequest = .init()
     ) async throws(TripServiceError) -> ListVehiclesResponse {
         var fields = QueryEncoding()
-        fields.add("pageSize", list.pageSize.map { String($0) })
-        fields.add("pageToken", list.pageToken)
+        fields.add("pageSize", list.pageSize == 0 ? nil : String(list.pageSize))
+        fields.add("pageToken", list.pageToken.nonEmpty)
         fields.add("minimumCapacity", list.minimumCapacity.map { String($0) })
         for type in list.tripTypes { fields.add("tripTypes", queryValue(type)) }
         fields.add("maximumStaleness", list.maximumStaleness?.protoText)
         for category in list.vehicleTypeCategories { fields.add("vehicleTypeCategories", queryValue(category)) }
-        fields.add("vehicleState", list.vehicleState.map(queryValue))
+        for attribute in list.requiredAttributes { fields.add("requiredAttributes", attribute) }
+        for attributes in list.requiredOneOfAttributes { fields.add("requiredOneOfAttributes", attributes) }
+        for set in list.requiredOneOfAttributeSets { fields.add("requiredOneOfAttributeSets", set) }
+        fields.add("vehicleState", list.vehicleState == .unknownVehicleState ? nil : queryValue(list.vehicleState))
         fields.add("onTripOnly", list.onTripOnly ? "true" : nil)
-        fields.add("filter", list.filter)
+        fields.add("filter", list.filter.nonEmpty)
+        for (corner, point) in [("low", list.viewport?.low), ("high", list.viewport?.high)] {
+            fields.add("viewport.\(corner).latitude", point.map { String($0.latitude) })
+            fields.add("viewport.\(corner).longitude", point.map { String($0.longitude) })
+        }
         let request = FleetRequest(
             method: .get, path: FleetRequest.path(provider: provider, collection: "vehicles"), query: query(fields))
         return try await send(request, context: AuthTokenContext(role: options.role), as: ListVehiclesResponse.self)

@@ -57,6 +57,12 @@ struct FleetCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Only vehicles whose last location is in this box: south-west and north-east corners (a south-west longitude east of the north-east one crosses the 180th meridian).",
+            valueName: "lat,lng,lat,lng"))
+    var viewport: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Seconds after which a vehicle's last report is stale (5 min by default).", valueName: "seconds"))
     var stale: Double = 300
 
@@ -80,6 +86,7 @@ struct FleetCommand: AsyncParsableCommand {
         guard stale.isFinite, stale > 0 else { throw ValidationError("--stale must be a positive number of seconds") }
         _ = try Self.categories(vehicleTypes)
         _ = try Self.vehicleState(state)
+        _ = try viewport.map(Self.viewport)
     }
 
     func run() async throws {
@@ -107,8 +114,9 @@ struct FleetCommand: AsyncParsableCommand {
             throw CommandFailure("--backend: \(error.message)")
         }
         let query = ListVehiclesRequest(
-            vehicleTypeCategories: try Self.categories(vehicleTypes), vehicleState: try Self.vehicleState(state),
-            filter: filter)
+            vehicleTypeCategories: try Self.categories(vehicleTypes),
+            vehicleState: try Self.vehicleState(state) ?? .unknownVehicleState, filter: filter ?? "",
+            viewport: try viewport.map(Self.viewport))
         let tracker = FleetTracker(
             backend: FleetEngineFleetBackend(client: client, provider: project, query: query),
             options: TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))),
@@ -143,6 +151,26 @@ struct FleetCommand: AsyncParsableCommand {
             }
             return category
         }
+    }
+
+    /// `--viewport lat,lng,lat,lng`: the south-west corner, then the north-east one.
+    static func viewport(_ text: String) throws -> GeoViewport {
+        let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, let south = numbers[0], let west = numbers[1], let north = numbers[2],
+            let east = numbers[3]
+        else {
+            throw ValidationError(
+                "--viewport: expected four numbers lat,lng,lat,lng (south-west, north-east), not '\(text)'")
+        }
+        guard (-90...90).contains(south), (-90...90).contains(north), south <= north else {
+            throw ValidationError(
+                "--viewport: latitudes must be from -90 to 90, the south-west one first, not '\(text)'")
+        }
+        guard (-180...180).contains(west), (-180...180).contains(east) else {
+            throw ValidationError("--viewport: longitudes must be from -180 to 180, not '\(text)'")
+        }
+        return GeoViewport(
+            low: LatLng(latitude: south, longitude: west), high: LatLng(latitude: north, longitude: east))
     }
 
     static func vehicleState(_ name: String?) throws -> VehicleState? {
