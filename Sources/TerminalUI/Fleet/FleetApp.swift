@@ -27,6 +27,8 @@ public final class FleetApp: Screen {
     private var dragged = false
     private let clock = ContinuousClock()
     private var following: FollowedVehicle?
+    /// The `?` overlay is up.
+    private var showHelp = false
     private var lastGeneration: UInt64 = .max
     private let openTrip: FleetTripOpener?
     private var trip: FleetTripView?
@@ -69,7 +71,7 @@ public final class FleetApp: Screen {
             state: subscriber.snapshot, list: list, now: ProtoTimestamp(seconds: now().seconds),
             staleDisplay: staleDisplay, styles: .forMode(options.colorMode), ascii: options.ascii,
             notice: notice?.text, isFitting: mapPane.camera.isFollowing, following: following,
-            timeZone: options.timeZone)
+            timeZone: options.timeZone, showHelp: showHelp)
     }
 
     public func handle(_ event: TerminalEvent, size: TerminalSize) -> ScreenCommand {
@@ -92,49 +94,53 @@ public final class FleetApp: Screen {
         case .mouse(let mouse):
             if let layout { handleMouse(mouse, layout: layout, visible: visible) }
         case .key(let key):
+            if showHelp {
+                // The overlay takes the keys: ?, Esc or q close it, the rest wait.
+                if key == .character("?") || key == .escape || key == .character("q") { showHelp = false }
+                break
+            }
             if list.type(key) {
                 if !list.isSearching, list.selectedIndex(in: currentScreen().visibleRows) == nil {
                     list.move(by: 0, in: currentScreen().visibleRows)
                 }
                 break
             }
-            switch key {
-            case .character("q"): return .quit
-            case .ctrl("l"):
+            guard let action = FleetKeyBindings.action(for: key) else { break }
+            switch action {
+            case .quit: return .quit
+            case .redraw:
                 lastScreen = nil
                 return .redraw
-            case .escape:
+            case .toggleHelp: showHelp = true
+            case .back:
                 if following != nil {
                     following = nil
                     mapPane.fit()
                 } else {
                     list.query = ""
                 }
-            case .enter:
-                follow(visible)
-            case .character("t"):
-                return openCurrentTrip()
-            case .up: list.move(by: -1, in: visible)
-            case .down: list.move(by: 1, in: visible)
-            case .pageUp: list.move(by: -max(1, pageSize), in: visible)
-            case .pageDown: list.move(by: max(1, pageSize), in: visible)
-            case .home: list.move(by: -visible.count, in: visible)
-            case .end: list.move(by: visible.count, in: visible)
-            case .character("/"):
-                list.isSearching = true
-            case .character("s"):
+            case .follow: follow(visible)
+            case .openTrip: return openCurrentTrip()
+            case .select(let selection):
+                let step =
+                    switch selection {
+                    case .up: -1
+                    case .down: 1
+                    case .pageUp: -max(1, pageSize)
+                    case .pageDown: max(1, pageSize)
+                    case .first: -visible.count
+                    case .last: visible.count
+                    }
+                list.move(by: step, in: visible)
+            case .search: list.isSearching = true
+            case .sort:
                 list.sort = list.sort.next
                 say("sorted by " + list.sort.title)
-            case .character("+"), .character("="): mapPane.zoom(by: 1, toward: nil)
-            case .character("-"): mapPane.zoom(by: -1, toward: nil)
-            case .character("h"): mapPane.pan(columns: -8, rows: 0)
-            case .character("l"): mapPane.pan(columns: 8, rows: 0)
-            case .character("k"): mapPane.pan(columns: 0, rows: -4)
-            case .character("j"): mapPane.pan(columns: 0, rows: 4)
-            case .character("f"):
+            case .zoom(let steps): mapPane.zoom(by: Double(steps), toward: nil)
+            case .pan(let columns, let rows): mapPane.pan(columns: columns, rows: rows)
+            case .fit:
                 mapPane.fit()
                 say("fitting the fleet")
-            default: break
             }
         }
         if let layout { list.scrollToSelection(in: currentScreen().visibleRows, height: page(of: layout)) }

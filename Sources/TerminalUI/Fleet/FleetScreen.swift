@@ -18,12 +18,15 @@ public struct FleetScreen: Sendable, Equatable {
     /// The vehicle followed (Enter), shown in the list's place; nil: the list.
     public var following: FollowedVehicle?
     public var timeZone: TimeZone
+    /// The `?` overlay over everything.
+    public var showHelp: Bool
 
     public init(
         state: FleetViewState, list: FleetList, now: ProtoTimestamp, staleDisplay: StaleDisplay = .grey,
         styles: ScreenStyles = .color256, ascii: Bool = false, notice: String? = nil, isFitting: Bool = true,
-        following: FollowedVehicle? = nil, timeZone: TimeZone = .current
+        following: FollowedVehicle? = nil, timeZone: TimeZone = .current, showHelp: Bool = false
     ) {
+        self.showHelp = showHelp
         self.following = following
         self.timeZone = timeZone
         self.state = state
@@ -45,13 +48,15 @@ public struct FleetScreen: Sendable, Equatable {
     public var visibleRows: [FleetRow] { list.visible(shownRows) }
 
     static let followHints: [(key: String, help: String)] = [
-        ("Esc", "fleet"), ("t", "rider view"), ("+/-", "zoom"), ("hjkl", "pan"), ("f", "fit"), ("q", "quit"),
+        ("Esc", "fleet"), ("t", "rider view"), ("?", "help"), ("q", "quit"), ("+/-", "zoom"), ("hjkl", "pan"),
+        ("f", "fit"),
     ]
 
+    /// Map keys last: a narrow terminal drops hints from the right, and `?` lists them all.
     static let hints: [(key: String, help: String)] = [
         ("Enter", "follow"),
-        ("↑↓", "select"), ("/", "search"), ("s", "sort"), ("+/-", "zoom"), ("hjkl", "pan"), ("f", "fit"),
-        ("q", "quit"),
+        ("↑↓", "select"), ("/", "search"), ("s", "sort"), ("?", "help"), ("q", "quit"), ("+/-", "zoom"),
+        ("hjkl", "pan"), ("f", "fit"),
     ]
 
     /// The frame for a terminal of `size`, with `map` (the base map rendered through `viewport` for
@@ -88,6 +93,13 @@ public struct FleetScreen: Sendable, Equatable {
             ascii && $0.key == "↑↓" ? (key: "up/down", help: $0.help) : $0
         }
         buffer.render(KeyHintLine(hints: hints, styles: styles, ascii: ascii), in: layout.hints)
+        if showHelp {
+            buffer.render(
+                HelpOverlay(
+                    title: "Keys — tripterm fleet", rows: FleetKeyBindings.entries.map { ($0.keys, $0.help) },
+                    styles: styles, ascii: ascii),
+                in: buffer.area)
+        }
         return buffer
     }
 }

@@ -60,6 +60,23 @@ import TripFollowing
         #expect(await app.runPending() == false)
     }
 
+    /// `?` opens the overlay, which takes the keys until `?`, Esc or q closes it: q then closes, not quits.
+    @Test func questionMarkShowsTheKeysUntilClosed() async {
+        let terminal = MemoryTerminal(width: 120, height: 36)
+        let (app, _) = await Self.app(terminal)
+        #expect(await app.runPending())
+        terminal.type("?")
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("Keys — tripterm fleet"))
+        terminal.send(.key(.down))
+        terminal.type("q")
+        #expect(await app.runPending())
+        #expect(!terminal.screen.text.contains("Keys — tripterm fleet"))
+        #expect(Self.selectedLine(terminal)?.contains("car-01") == true, "the overlay kept ↓ from the list")
+        terminal.type("q")
+        #expect(await app.runPending() == false)
+    }
+
     @Test func aClickOnAListRowSelectsIt() async {
         let terminal = MemoryTerminal(width: 120, height: 36)
         let (app, _) = await Self.app(terminal)

@@ -48,6 +48,14 @@ import TripFollowing
             named: "fleet-80x24-ascii-mono-hide-stale", title: "fleet --hide-stale, --ascii, monochrome")
     }
 
+    /// `?`: every key of the fleet screen over it, from the table the event loop uses.
+    @Test func helpOverlay() {
+        let screen = FleetScreen(
+            state: FleetFixtures.state(), list: FleetList(), now: FleetFixtures.now, showHelp: true)
+        let size = TerminalSize(width: 120, height: 36)
+        ScreenFixtures.check(FleetFixtures.frame(screen, size: size), named: "fleet-help-120x36", title: "fleet ?")
+    }
+
     /// Enter on car-02: its stops across two trips in order, its route to the pickup, distance and ETA.
     @Test(arguments: ScreenFixtures.sizes)
     func followingAVehicle(size: TerminalSize) {

@@ -1,0 +1,60 @@
+/// What a key does on the fleet screen.
+enum FleetAction: Equatable, Sendable {
+    case quit, redraw, back, follow, openTrip, search, sort, fit, toggleHelp
+    case select(FleetSelection)
+    case zoom(Int)
+    case pan(columns: Int, rows: Int)
+}
+
+/// How far a selection key moves in the list.
+enum FleetSelection: Equatable, Sendable { case up, down, pageUp, pageDown, first, last }
+
+/// The fleet screen's keys as one table: ``FleetApp`` looks keys up in it, and the `?` overlay and `docs/keys.md`
+/// list it (a test checks the doc), as the trip screens' ``KeyBindings`` do.
+struct FleetKeyBindings: Sendable {
+    struct Entry: Sendable {
+        var keys: String
+        var help: String
+        var bindings: [Key: FleetAction]
+    }
+
+    static let entries: [Entry] = [
+        Entry(keys: "Enter", help: "follow the selected vehicle across its trips", bindings: [.enter: .follow]),
+        Entry(
+            keys: "t", help: "open the rider view of its current trip (Esc returns)",
+            bindings: [.character("t"): .openTrip]),
+        Entry(
+            keys: "Esc", help: "stop following; clear the search; close the rider view", bindings: [.escape: .back]),
+        Entry(
+            keys: "↑ ↓", help: "select the previous / next vehicle",
+            bindings: [.up: .select(.up), .down: .select(.down)]),
+        Entry(
+            keys: "PgUp PgDn Home End", help: "select a page up / down, the first / last",
+            bindings: [
+                .pageUp: .select(.pageUp), .pageDown: .select(.pageDown), .home: .select(.first), .end: .select(.last),
+            ]),
+        Entry(
+            keys: "/", help: "search the list by id (Enter keeps the search, Esc clears it)",
+            bindings: [.character("/"): .search]),
+        Entry(keys: "s", help: "sort by the next column", bindings: [.character("s"): .sort]),
+        Entry(
+            keys: "+ -", help: "zoom in / out (also the mouse wheel)",
+            bindings: [.character("+"): .zoom(1), .character("="): .zoom(1), .character("-"): .zoom(-1)]),
+        Entry(
+            keys: "h j k l", help: "pan the map (also drag with the mouse)",
+            bindings: [
+                .character("h"): .pan(columns: -8, rows: 0), .character("l"): .pan(columns: 8, rows: 0),
+                .character("k"): .pan(columns: 0, rows: -4), .character("j"): .pan(columns: 0, rows: 4),
+            ]),
+        Entry(keys: "f", help: "fit the fleet (or the followed vehicle) again", bindings: [.character("f"): .fit]),
+        Entry(keys: "?", help: "show / hide this help", bindings: [.character("?"): .toggleHelp]),
+        Entry(keys: "Ctrl-L", help: "redraw the screen", bindings: [.ctrl("l"): .redraw]),
+        Entry(keys: "q", help: "quit (also Ctrl-C)", bindings: [.character("q"): .quit]),
+    ]
+
+    private static let table: [Key: FleetAction] = entries.reduce(into: [:]) { table, entry in
+        table.merge(entry.bindings) { first, _ in first }
+    }
+
+    static func action(for key: Key) -> FleetAction? { table[key] }
+}
