@@ -29,11 +29,21 @@ struct TripServiceHandler: Maps_Fleetengine_V1_TripService.ServiceProtocol {
             keyed.clearHeader()
             let serialized = try keyed.serializedData()
             try call.checkSize(serialized.count)
-            let get = try ProtoBridge.request(request.message, as: GetTripRequest.self)
             let key = "grpc " + serialized.base64EncodedString()
-            let answer = try await call.core.methods.getTripAnswer(
-                get, principal: principal, now: call.core.now, cacheKey: key
-            ) { trip in try ProtoBridge.response(trip, as: Maps_Fleetengine_V1_Trip.self).serializedData() }
+            let (methods, now) = (call.core.methods, call.core.now)
+            // A poll answered from the cache skips the bridge: the key is the whole request, so one with unknown
+            // fields (refused by the bridge, its answer never stored) always misses and is refused below.
+            let answer: Data
+            if let cached = try methods.cachedTripAnswer(
+                name: request.message.name, principal: principal, now: now, cacheKey: key)
+            {
+                answer = cached
+            } else {
+                let get = try ProtoBridge.request(request.message, as: GetTripRequest.self)
+                answer = try await methods.getTripAnswer(get, principal: principal, now: now, cacheKey: key) { trip in
+                    try ProtoBridge.response(trip, as: Maps_Fleetengine_V1_Trip.self).serializedData()
+                }
+            }
             return ServerResponse(message: try Maps_Fleetengine_V1_Trip(serializedBytes: answer))
         }
     }

@@ -60,12 +60,16 @@ let tallies = try await withThrowingTaskGroup(of: [Tally].self) { group in
                             return tally
                         }
                     }
-                    return try await streamGroup.reduce(into: []) { $0.append($1) }
+                    var tallies: [Tally] = []
+                    for try await tally in streamGroup { tallies.append(tally) }
+                    return tallies
                 }
             }
         }
     }
-    return try await group.reduce(into: []) { $0 += $1 }
+    var all: [Tally] = []
+    for try await tallies in group { all += tallies }
+    return all
 }
 
 let micros = tallies.flatMap(\.micros).sorted()

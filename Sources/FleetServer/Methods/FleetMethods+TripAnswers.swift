@@ -14,9 +14,8 @@ extension FleetMethods {
         encode: (Trip) throws -> Data
     ) async throws -> Data {
         let second = now.seconds
-        if let cached = store.answers.answer(for: key, second: second) {
-            try Self.authorize(principal, toRead: cached, tripID: Self.tripName(request.name).tripID)
-            return cached.body
+        if let cached = try cachedTripAnswer(name: request.name, principal: principal, now: now, cacheKey: key) {
+            return cached
         }
         let generation = store.answers.generation
         let (trip, assignedVehicle) = try await readTrip(request, principal: principal, now: now)
@@ -24,6 +23,17 @@ extension FleetMethods {
         store.answers.store(
             .init(body: body, assignedVehicle: assignedVehicle, second: second), for: key, computedAt: generation)
         return body
+    }
+
+    /// The cached answer for `key` if this second has one and nothing was written since, after checking that
+    /// `principal` may read trip `name`; nil when the answer must be computed. For a protocol that can skip reading
+    /// its request when the answer is cached (gRPC keys by the request's bytes).
+    public func cachedTripAnswer(
+        name: String, principal: Principal, now: ProtoTimestamp, cacheKey key: String
+    ) throws(FleetError) -> Data? {
+        guard let cached = store.answers.answer(for: key, second: now.seconds) else { return nil }
+        try Self.authorize(principal, toRead: cached, tripID: Self.tripName(name).tripID)
+        return cached.body
     }
 
     /// Whether `principal` may read the trip a cached GetTrip answer is for, by the trip's assigned vehicle kept with
