@@ -132,6 +132,8 @@ public final class FleetApp: Screen {
                     case .last: visible.count
                     }
                 list.move(by: step, in: visible)
+                // Following, the keys go from vehicle to vehicle in the list's order.
+                if following != nil { follow(visible) }
             case .search: list.isSearching = true
             case .sort:
                 list.sort = list.sort.next

@@ -26,7 +26,7 @@ struct FleetKeyBindings: Sendable {
         Entry(
             keys: "Esc", help: "stop following; clear the search; close the rider view", bindings: [.escape: .back]),
         Entry(
-            keys: "↑ ↓", help: "select the previous / next vehicle",
+            keys: "↑ ↓", help: "select (while following: follow) the previous / next vehicle",
             bindings: [.up: .select(.up), .down: .select(.down)]),
         Entry(
             keys: "PgUp PgDn Home End", help: "select a page up / down, the first / last",
