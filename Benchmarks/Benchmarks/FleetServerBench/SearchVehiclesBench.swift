@@ -64,9 +64,11 @@ enum SearchBenchInput {
     }
 
     static func request(_ pickup: LatLng, order: VehicleMatchOrder, count: Int32) -> SearchVehiclesRequest {
-        SearchVehiclesRequest(
+        var request = SearchVehiclesRequest(
             pickupPoint: TerminalLocation(point: pickup), pickupRadiusMeters: 1_000, count: count,
             minimumCapacity: 1, tripTypes: [.exclusive], vehicleTypes: [VehicleType(category: .auto)], orderBy: order)
+        request.parent = "providers/p"
+        return request
     }
 }
 
