@@ -24,6 +24,9 @@ trap cleanup EXIT
 "$bin" demo --vehicles "$CARS" --speed 1 --headless --json --data-dir "$work/data" > "$work/fleet.jsonl" 2> "$work/stderr" &
 pid=$!
 sleep "$DURATION"
+if ! kill -0 "$pid" 2>/dev/null; then
+  echo "bench-demo-city: the demo ended early:" >&2; cat "$work/stderr" >&2; pid=""; exit 1
+fi
 ticks=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
 peak=$(awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$pid/status")
 kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; pid=""
