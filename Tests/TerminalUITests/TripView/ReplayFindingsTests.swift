@@ -91,11 +91,14 @@ import TripRecordings
         let subscriber = TripViewSubscriber(
             tripName: recording.tripName, backendName: "test", now: { [clock = run.clock] in clock.timestamp })
         let controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
-        let deadline = ContinuousClock.now + .seconds(30)
+        // A generous deadline, looked at once more after it passes: the work is milliseconds, but its thread may wait
+        // long for a core under a sanitizer with every other suite running (an ASan run once took over 30 s).
+        let deadline = ContinuousClock.now + .seconds(120)
         var insight: ReplayInsight?
-        while insight == nil, ContinuousClock.now < deadline {
+        while insight == nil {
             if case .replay(let status) = controls.mode { insight = status.insight }
-            if insight == nil { try await Task.sleep(for: .milliseconds(20)) }
+            guard insight == nil, ContinuousClock.now < deadline else { break }
+            try await Task.sleep(for: .milliseconds(20))
         }
         #expect(insight?.findings == ReplayInsight.of(recording).findings)
     }
