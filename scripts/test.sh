@@ -43,7 +43,8 @@ case "$kind" in
   thread)
     build=tsan_swift
     reports="$PWD/$TSAN_SCRATCH/sanitizer-reports"
-    export TSAN_OPTIONS="halt_on_error=1:log_path=$reports/report${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+    # suppressions: reports inside dependencies whose ordering TSan cannot see (the file says which and why).
+    export TSAN_OPTIONS="halt_on_error=1:log_path=$reports/report:suppressions=$PWD/scripts/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
     ;;
   *) echo "test.sh: expected plain, address or thread, not $kind" >&2; exit 2 ;;
 esac
