@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// `tripterm demo --vehicles 20` on a real terminal (tmux): the city's cars appear on the fleet screen, the
-/// dispatcher's trips set them moving, a car on a trip selected with the keyboard is followed, `t` opens its trip
-/// as its rider sees it, Esc returns twice to the fleet, and `q` restores the terminal.
+/// dispatcher's trips set them moving, a car on a trip selected with the keyboard is followed, Tab opens its driver
+/// console and Esc closes it, `t` opens its trip as its rider sees it, Esc returns twice to the fleet, and `q`
+/// restores the terminal.
 @Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux")) struct DemoCityScreenTests {
     @Test func carsMoveAndOneIsFollowedIntoItsTrip() async throws {
         let session = try await TmuxSession.start(width: 140, height: 40) { dir in
@@ -19,6 +20,10 @@ import Testing
         try await session.send("/", car, "Enter")
         try await session.expectScreen(showing: "/\(car)")
         try await session.send("Down", "Enter")
+        try await session.expectScreen(showing: "Following", car)
+        try await session.send("Tab")
+        try await session.expectScreen(showing: "providers/demo/vehicles/\(car)", "Next stop")
+        try await session.send("Escape")
         try await session.expectScreen(showing: "Following", car)
         try await session.send("t")
         try await session.expectScreen(showing: "Trip \(trip)")

@@ -31,16 +31,22 @@ public final class FleetApp: Screen {
     private var showHelp = false
     private var lastGeneration: UInt64 = .max
     private let openTrip: FleetTripOpener?
+    private let openDriverConsole: FleetTripOpener?
+    /// The view over the fleet (a trip's rider view, a car's driver console) until Esc.
     private var trip: FleetTripView?
 
     /// - Parameters:
     ///   - now: the clock the list's ages are measured on (wall time live).
     ///   - openTrip: builds the rider view `t` opens; nil: `t` says there is none.
+    ///   - openDriverConsole: builds the driver console Tab opens for a vehicle name, nil for a vehicle it has
+    ///     none of (only the demo city drives its cars here); nil: Tab says there is none.
     public init(
         subscriber: FleetViewSubscriber, options: TripAppOptions, staleDisplay: StaleDisplay = .grey,
-        now: @escaping @Sendable () -> ProtoTimestamp, openTrip: FleetTripOpener? = nil
+        now: @escaping @Sendable () -> ProtoTimestamp, openTrip: FleetTripOpener? = nil,
+        openDriverConsole: FleetTripOpener? = nil
     ) {
         self.openTrip = openTrip
+        self.openDriverConsole = openDriverConsole
         self.subscriber = subscriber
         self.options = options
         self.staleDisplay = staleDisplay
@@ -121,6 +127,7 @@ public final class FleetApp: Screen {
                 }
             case .follow: follow(visible)
             case .openTrip: return openCurrentTrip()
+            case .openDriverConsole: return openCurrentDriverConsole()
             case .select(let selection):
                 let step =
                     switch selection {
@@ -172,6 +179,18 @@ public final class FleetApp: Screen {
         let tripName = tripID.hasPrefix("providers/") ? tripID : provider + "/trips/" + tripID
         guard let openTrip, let view = openTrip(tripName) else {
             say("no rider view here")
+            return .none
+        }
+        trip = view
+        view.screen.becameCurrent()
+        return .redraw
+    }
+
+    /// The driver console of the followed (else selected) vehicle, where one is driven here.
+    private func openCurrentDriverConsole() -> ScreenCommand {
+        guard let name = following?.name ?? list.selected else { return .none }
+        guard let openDriverConsole, let view = openDriverConsole(name) else {
+            say("no driver console for " + FleetRow.lastPart(of: name) + " here")
             return .none
         }
         trip = view

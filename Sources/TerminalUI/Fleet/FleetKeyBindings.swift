@@ -1,6 +1,6 @@
 /// What a key does on the fleet screen.
 enum FleetAction: Equatable, Sendable {
-    case quit, redraw, back, follow, openTrip, search, sort, fit, toggleHelp
+    case quit, redraw, back, follow, openTrip, openDriverConsole, search, sort, fit, toggleHelp
     case select(FleetSelection)
     case zoom(Int)
     case pan(columns: Int, rows: Int)
@@ -24,7 +24,11 @@ struct FleetKeyBindings: Sendable {
             keys: "t", help: "open the rider view of its current trip (Esc returns)",
             bindings: [.character("t"): .openTrip]),
         Entry(
-            keys: "Esc", help: "stop following; clear the search; close the rider view", bindings: [.escape: .back]),
+            keys: "Tab", help: "open its driver console, in the demo city (Esc returns)",
+            bindings: [.tab: .openDriverConsole]),
+        Entry(
+            keys: "Esc", help: "stop following; clear the search; close the rider view or console",
+            bindings: [.escape: .back]),
         Entry(
             keys: "↑ ↓", help: "select (while following: follow) the previous / next vehicle",
             bindings: [.up: .select(.up), .down: .select(.down)]),

@@ -190,11 +190,20 @@ struct DemoCommand: AsyncParsableCommand {
             while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
             withExtendedLifetime(printer) {}
         } else {
+            // Tab on a car: its phone's console (next stop, guidance, reporter, log), as one trip's demo has.
+            let consoles = Dictionary(
+                city.cars.map { car in
+                    (
+                        car.car.driver.vehicleName.description,
+                        DriverConsoleModel(
+                            driver: car.car.driver, log: car.log, backend: server.baseURL, tripKeys: false)
+                    )
+                }, uniquingKeysWith: { first, _ in first })
             try await FleetScreenSession.run(
                 tracker,
                 client: provider,
                 backendName: "demo · \(vehicles) cars · \(server.baseURL) · ×\(Self.format(speed))",
-                hideStale: false, display: display)
+                hideStale: false, display: display, driverConsole: { consoles[$0] })
         }
         running.cancel()
         await running.value

@@ -7,9 +7,10 @@ import TripFollowing
 /// Wires a ``FleetTracker`` to the fleet screen: the subscriber, the terminal, the app loop, and the rider view
 /// `t` opens (a `TripModel` on the same client); the tracker stops when the user quits.
 enum FleetScreenSession {
+    /// `driverConsole`: the console model of a vehicle this process drives (the demo city's cars), for Tab.
     static func run(
         _ tracker: FleetTracker, client: FleetEngineClient, backendName: String, hideStale: Bool,
-        display: DisplayOptions
+        display: DisplayOptions, driverConsole: (@Sendable (String) -> DriverConsoleModel?)? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the fleet screen's keys: use --json")
@@ -24,7 +25,18 @@ enum FleetScreenSession {
             let options = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
             let screen = FleetApp(
                 subscriber: subscriber, options: options, staleDisplay: hideStale ? .hide : .grey, now: now,
-                openTrip: riderView(client: client, options: options, pollOptions: tracker.options, now: now))
+                openTrip: riderView(client: client, options: options, pollOptions: tracker.options, now: now),
+                openDriverConsole: driverConsole.map { consoles in
+                    { name in
+                        consoles(name).map { model in
+                            FleetTripView(
+                                screen: DriverConsoleApp(
+                                    options: options, snapshot: { await model.state() },
+                                    perform: { await model.perform($0) }),
+                                close: {})
+                        }
+                    }
+                })
             await TerminalApp(terminal: terminal, screen: screen).run()
         }
         await tracker.stop()

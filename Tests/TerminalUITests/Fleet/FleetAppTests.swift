@@ -77,6 +77,40 @@ import TripFollowing
         #expect(await app.runPending() == false)
     }
 
+    /// Tab opens the driver console of the selected vehicle where the fleet screen has one (the demo city's cars),
+    /// over the fleet until Esc; where it has none the notice says so.
+    @Test func tabOpensTheSelectedCarsDriverConsole() async {
+        let terminal = MemoryTerminal(width: 120, height: 36)
+        let clock = VirtualClock.manual(start: FleetFixtures.now)
+        let backend = ScriptedFleetBackend(pages: [FleetFixtures.vehicles.map(\.vehicle)])
+        let tracker = FleetTracker(backend: backend, clock: clock, now: { clock.timestamp })
+        let subscriber = FleetViewSubscriber(backendName: "test", pollInterval: .seconds(5), now: { clock.timestamp })
+        await tracker.register(subscriber)
+        await tracker.refresh()
+        let probe = ProbeScreen("console")
+        var opened: [String] = []
+        let screen = FleetApp(
+            subscriber: subscriber, options: FleetFixtures.options(), now: { clock.timestamp },
+            openDriverConsole: { name in
+                opened.append(name)
+                return name.hasSuffix("car-01") ? FleetTripView(screen: probe, close: {}) : nil
+            })
+        let app = TerminalApp(terminal: terminal, screen: screen)
+        #expect(await app.runPending())
+        terminal.send(.key(.tab))
+        #expect(await app.runPending())
+        #expect(opened == ["providers/demo/vehicles/car-01"])
+        #expect(!terminal.screen.text.contains("Enter follow"), "the console is over the fleet")
+        terminal.send(.key(.escape))
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("Enter follow"))
+        terminal.send(.key(.down))
+        terminal.send(.key(.tab))
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("no driver console for car-02 here"))
+        withExtendedLifetime(tracker) {}
+    }
+
     @Test func aClickOnAListRowSelectsIt() async {
         let terminal = MemoryTerminal(width: 120, height: 36)
         let (app, _) = await Self.app(terminal)
