@@ -14,9 +14,10 @@ public struct SearchCriteria: Sendable {
     public let tripType: TripType
     public let categories: Set<VehicleType.Category>
     public let maximumStaleness: ProtoDuration
-    public let filter: VehicleAttributeFilter?
     /// The `required*` lists or the filter, as ListVehicles applies them too.
     let attributes: AttributeRequirements
+    /// The parsed `filter`, if the request has one.
+    public var filter: VehicleAttributeFilter? { attributes.filter }
 
     /// Validates `request`; every failure is INVALID_ARGUMENT naming the field and the rule.
     public init(_ request: SearchVehiclesRequest) throws(FleetError) {
@@ -75,9 +76,8 @@ public struct SearchCriteria: Sendable {
             throw .invalidArgument(
                 "requiredAttributes has \(request.requiredAttributes.count) entries; at most 50 are allowed")
         }
-        if request.filter.isEmpty {
-            filter = nil
-        } else {
+        var filter: VehicleAttributeFilter?
+        if !request.filter.isEmpty {
             let listed = [
                 ("requiredAttributes", !request.requiredAttributes.isEmpty),
                 ("requiredOneOfAttributes", !request.requiredOneOfAttributes.isEmpty),
@@ -96,7 +96,4 @@ public struct SearchCriteria: Sendable {
     var count: Int { Int(request.count) }
     var radius: Double { Double(request.pickupRadiusMeters) }
     var minimumCapacity: Int32 { request.minimumCapacity }
-
-    /// Whether the vehicle's attributes pass the request's `required*` lists or its filter.
-    func attributesMatch(_ attributes: [VehicleAttribute]) -> Bool { self.attributes.matches(attributes) }
 }

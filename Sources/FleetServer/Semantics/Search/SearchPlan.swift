@@ -20,7 +20,7 @@ struct SearchPlan: Sendable {
             let location = vehicle.lastLocation, let origin = location.location,
             let reported = location.serverTime ?? location.updateTime,
             now - reported <= criteria.maximumStaleness.duration,
-            criteria.attributesMatch(vehicle.attributes)
+            criteria.attributes.matches(vehicle.attributes)
         else { return nil }
         if trips.isEmpty { return SearchPlan(matchType: .exclusive, origin: origin, stops: []) }
         let remaining = remainingStops(vehicle, trips: trips)
