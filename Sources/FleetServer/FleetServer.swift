@@ -20,9 +20,7 @@ public enum FleetServer {
         configuration: FleetServerConfiguration, core: FleetServerCore? = nil
     ) async throws -> some ApplicationProtocol {
         let core = try await Self.core(core, configuration: configuration)
-        let api = FleetAPI(
-            store: core.store, authenticator: core.authenticator, maxBodyBytes: configuration.maxBodyBytes,
-            clock: core.clock, roads: core.roads)
+        let api = FleetAPI(core: core, maxBodyBytes: configuration.maxBodyBytes)
         let fastPath = PollFastPath(
             api: api, logger: configuration.logger, answersRepeatedPolls: configuration.answersRepeatedPollsUnparsed)
         let onListening = configuration.onListening

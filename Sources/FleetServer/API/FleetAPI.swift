@@ -1,19 +1,19 @@
 import FleetModel
 import Foundation
 import Hummingbird
-import RoadMap
 
 /// Fleet Engine's REST API, behind the middleware (``FleetResponder``) that has routed the request and authenticated
 /// its caller: an adapter that reads the path, query and body into the method's request message as Google's HTTP
 /// transcoding does, calls ``FleetMethods`` (where authorization, the rules and the store are) and encodes the answer.
 struct FleetAPI: HTTPResponder {
-    let store: FleetStore
-    let authenticator: Authenticator
+    /// The store, token verifier, clock and roads, shared with the gRPC side when there is one.
+    let core: FleetServerCore
     let maxBodyBytes: Int
-    let clock: @Sendable () -> Date
-    var roads: RoadGraph? = nil
 
-    var methods: FleetMethods { FleetMethods(store: store, roads: roads) }
+    var store: FleetStore { core.store }
+    var authenticator: Authenticator { core.authenticator }
+    var clock: @Sendable () -> Date { core.clock }
+    var methods: FleetMethods { core.methods }
 
     /// One request's inputs, read once.
     struct Call {

@@ -23,8 +23,8 @@ struct ResponderFixture {
         let key = try ServerKey.loadOrCreate(in: directory)
         let store = try FleetStore(path: directory.appendingPathComponent("fleet.sqlite").path)
         api = FleetAPI(
-            store: store, authenticator: Authenticator(keys: try await key.keyCollection()), maxBodyBytes: 1 << 20,
-            clock: { Date() })
+            core: FleetServerCore(store: store, authenticator: Authenticator(keys: try await key.keyCollection())),
+            maxBodyBytes: 1 << 20)
         minter = TokenMinter(key: key)
         let logs = LogCapture()
         self.logs = logs
