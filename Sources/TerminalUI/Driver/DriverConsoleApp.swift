@@ -46,6 +46,11 @@ public final class DriverConsoleApp: Screen {
                 marker: options.marker))
     }
 
+    /// The console of a car this process drives: its model's state and actions.
+    public convenience init(options: TripAppOptions, model: DriverConsoleModel) {
+        self.init(options: options, snapshot: { await model.state() }, perform: { await model.perform($0) })
+    }
+
     public func becameCurrent() { lastFrame = nil }
 
     /// q, Esc and Ctrl-C quit; Tab switches when `TripAppOptions.switchTarget` names another view.

@@ -37,7 +37,7 @@ enum DriverConsoleRunner {
         try await TerminalGuard.run(options: display.terminalOptions) { terminal in
             let screen = DriverConsoleApp(
                 options: display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap),
-                snapshot: { await console.state() }, perform: { await console.perform($0) })
+                model: console)
             await TerminalApp(terminal: terminal, screen: screen).run()
         }
         driving.cancel()

@@ -29,11 +29,7 @@ enum FleetScreenSession {
                 openDriverConsole: driverConsole.map { consoles in
                     { name in
                         consoles(name).map { model in
-                            FleetTripView(
-                                screen: DriverConsoleApp(
-                                    options: options, snapshot: { await model.state() },
-                                    perform: { await model.perform($0) }),
-                                close: {})
+                            FleetTripView(screen: DriverConsoleApp(options: options, model: model), close: {})
                         }
                     }
                 })

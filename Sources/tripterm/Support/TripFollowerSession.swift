@@ -49,9 +49,7 @@ enum TripFollowerSession {
             consoleOptions.switchTarget = "rider"
             // One loop, two screens: Tab switches between them.
             let rider = TripApp(subscriber: subscriber, controls: controls, options: riderOptions)
-            let console = DriverConsoleApp(
-                options: consoleOptions, snapshot: { await driverConsole.state() },
-                perform: { await driverConsole.perform($0) })
+            let console = DriverConsoleApp(options: consoleOptions, model: driverConsole)
             await TerminalApp(terminal: terminal, screens: [rider, console]).run()
         }
     }
