@@ -18,6 +18,9 @@ struct FleetKeyBindings: Sendable {
         var bindings: [Key: FleetAction]
     }
 
+    /// One pan key's move, the trip screens' (``KeyBindings/panStep``).
+    private static let step = KeyBindings.panStep
+
     static let entries: [Entry] = [
         Entry(keys: "Enter", help: "follow the selected vehicle across its trips", bindings: [.enter: .follow]),
         Entry(
@@ -47,8 +50,9 @@ struct FleetKeyBindings: Sendable {
         Entry(
             keys: "h j k l", help: "pan the map (also drag with the mouse)",
             bindings: [
-                .character("h"): .pan(columns: -8, rows: 0), .character("l"): .pan(columns: 8, rows: 0),
-                .character("k"): .pan(columns: 0, rows: -4), .character("j"): .pan(columns: 0, rows: 4),
+                .character("h"): .pan(columns: -step.columns, rows: 0),
+                .character("l"): .pan(columns: step.columns, rows: 0),
+                .character("k"): .pan(columns: 0, rows: -step.rows), .character("j"): .pan(columns: 0, rows: step.rows),
             ]),
         Entry(keys: "f", help: "fit the fleet (or the followed vehicle) again", bindings: [.character("f"): .fit]),
         Entry(keys: "?", help: "show / hide this help", bindings: [.character("?"): .toggleHelp]),
