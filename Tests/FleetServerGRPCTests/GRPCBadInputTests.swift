@@ -74,22 +74,14 @@ import Testing
 
     @Test func anOversizedMessageIsRefusedUnread() async throws {
         try await withGRPCFleet(maxMessageBytes: 64 << 10) { fleet in
-            let create = Maps_Fleetengine_V1_CreateVehicleRequest.with {
-                $0.parent = "providers/p"
-                $0.vehicleID = "v1"
-                $0.vehicle = .with {
-                    $0.vehicleState = .online
-                    $0.supportedTripTypes = [.exclusive]
-                    $0.maximumCapacity = 4
-                    $0.vehicleType = .with { $0.category = .auto }
-                    $0.attributes = [
-                        .with {
-                            $0.key = "blob"
-                            $0.stringValue = String(repeating: "x", count: 100 << 10)
-                        }
-                    ]
-                }
-            }
+            let create = Maps_Fleetengine_V1_CreateVehicleRequest.car(
+                "v1",
+                attributes: [
+                    .with {
+                        $0.key = "blob"
+                        $0.stringValue = String(repeating: "x", count: 100 << 10)
+                    }
+                ])
             let error = await #expect(throws: RPCError.self) {
                 try await fleet.vehicles.createVehicle(create, metadata: fleet.auth())
             }

@@ -27,22 +27,14 @@ import Testing
             let rider = try await fleet.auth(AuthorizationClaims(tripid: "t1"))
 
             let created = try await fleet.vehicles.createVehicle(
-                .with {
-                    $0.parent = Self.provider
-                    $0.vehicleID = "v1"
-                    $0.vehicle = .with {
-                        $0.vehicleState = .online
-                        $0.supportedTripTypes = [.exclusive]
-                        $0.maximumCapacity = 4
-                        $0.vehicleType = Self.auto
-                        $0.attributes = [
-                            .with {
-                                $0.key = "zone"
-                                $0.stringValue = "port"
-                            }
-                        ]
-                    }
-                }, metadata: server)
+                .car(
+                    "v1",
+                    attributes: [
+                        .with {
+                            $0.key = "zone"
+                            $0.stringValue = "port"
+                        }
+                    ]), metadata: server)
             #expect(created.name == "providers/p/vehicles/v1")
             let overREST = try await fleet.server.request(
                 .GET, "/v1/providers/p/vehicles/v1", token: fleet.server.serverToken())

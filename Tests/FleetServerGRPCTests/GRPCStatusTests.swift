@@ -57,17 +57,7 @@ import Testing
         Case(
             what: "CreateVehicle of a vehicle that exists",
             grpc: { f in
-                _ = try await f.vehicles.createVehicle(
-                    .with {
-                        $0.parent = "providers/p"
-                        $0.vehicleID = "v1"
-                        $0.vehicle = .with {
-                            $0.vehicleState = .online
-                            $0.supportedTripTypes = [.exclusive]
-                            $0.maximumCapacity = 4
-                            $0.vehicleType = .with { $0.category = .auto }
-                        }
-                    }, metadata: f.auth())
+                _ = try await f.vehicles.createVehicle(.car("v1"), metadata: f.auth())
             },
             rest: { f in
                 try await f.server.request(

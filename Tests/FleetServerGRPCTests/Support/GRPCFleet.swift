@@ -34,6 +34,23 @@ struct GRPCFleet: Sendable {
     }
 }
 
+extension Maps_Fleetengine_V1_CreateVehicleRequest {
+    /// CreateVehicle of an online car (exclusive trips, four seats) under `providers/p`, as the tests create them.
+    static func car(_ id: String, attributes: [Maps_Fleetengine_V1_VehicleAttribute] = []) -> Self {
+        .with {
+            $0.parent = "providers/p"
+            $0.vehicleID = id
+            $0.vehicle = .with {
+                $0.vehicleState = .online
+                $0.supportedTripTypes = [.exclusive]
+                $0.maximumCapacity = 4
+                $0.vehicleType = .with { $0.category = .auto }
+                $0.attributes = attributes
+            }
+        }
+    }
+}
+
 /// Runs `body` with a fresh server answering REST and gRPC, and stops both.
 func withGRPCFleet<T: Sendable>(
     maxMessageBytes: Int = 1 << 20, _ body: @Sendable (GRPCFleet) async throws -> T

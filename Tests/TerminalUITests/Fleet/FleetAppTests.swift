@@ -9,15 +9,21 @@ import TripFollowing
 /// The fleet screen in the app loop on a `MemoryTerminal`: the first vehicle selected on the first listing, keys
 /// that select, sort and search, a click on a list row, and `q`.
 @Suite struct FleetAppTests {
-    /// An app over a subscriber that has heard the fixture fleet.
-    static func app(_ terminal: MemoryTerminal) async -> (TerminalApp, FleetViewSubscriber) {
+    /// An app over a subscriber that has heard `vehicles` (the fixture fleet by default), with the views `t` and Tab
+    /// open.
+    static func app(
+        _ terminal: MemoryTerminal, vehicles: [Vehicle] = FleetFixtures.vehicles.map(\.vehicle),
+        openTrip: FleetTripOpener? = nil, openDriverConsole: FleetTripOpener? = nil
+    ) async -> (TerminalApp, FleetViewSubscriber) {
         let clock = VirtualClock.manual(start: FleetFixtures.now)
-        let backend = ScriptedFleetBackend(pages: [FleetFixtures.vehicles.map(\.vehicle)])
+        let backend = ScriptedFleetBackend(pages: [vehicles])
         let tracker = FleetTracker(backend: backend, clock: clock, now: { clock.timestamp })
         let subscriber = FleetViewSubscriber(backendName: "test", pollInterval: .seconds(5), now: { clock.timestamp })
         await tracker.register(subscriber)
         await tracker.refresh()
-        let screen = FleetApp(subscriber: subscriber, options: FleetFixtures.options(), now: { clock.timestamp })
+        let screen = FleetApp(
+            subscriber: subscriber, options: FleetFixtures.options(), now: { clock.timestamp }, openTrip: openTrip,
+            openDriverConsole: openDriverConsole)
         return (TerminalApp(terminal: terminal, screen: screen), subscriber)
     }
 
@@ -81,21 +87,14 @@ import TripFollowing
     /// over the fleet until Esc; where it has none the notice says so.
     @Test func tabOpensTheSelectedCarsDriverConsole() async {
         let terminal = MemoryTerminal(width: 120, height: 36)
-        let clock = VirtualClock.manual(start: FleetFixtures.now)
-        let backend = ScriptedFleetBackend(pages: [FleetFixtures.vehicles.map(\.vehicle)])
-        let tracker = FleetTracker(backend: backend, clock: clock, now: { clock.timestamp })
-        let subscriber = FleetViewSubscriber(backendName: "test", pollInterval: .seconds(5), now: { clock.timestamp })
-        await tracker.register(subscriber)
-        await tracker.refresh()
         let probe = ProbeScreen("console")
         var opened: [String] = []
-        let screen = FleetApp(
-            subscriber: subscriber, options: FleetFixtures.options(), now: { clock.timestamp },
+        let (app, _) = await Self.app(
+            terminal,
             openDriverConsole: { name in
                 opened.append(name)
                 return name.hasSuffix("car-01") ? FleetTripView(screen: probe, close: {}) : nil
             })
-        let app = TerminalApp(terminal: terminal, screen: screen)
         #expect(await app.runPending())
         terminal.send(.key(.tab))
         #expect(await app.runPending())
@@ -108,7 +107,6 @@ import TripFollowing
         terminal.send(.key(.tab))
         #expect(await app.runPending())
         #expect(terminal.screen.text.contains("no driver console for car-02 here"))
-        withExtendedLifetime(tracker) {}
     }
 
     @Test func aClickOnAListRowSelectsIt() async {
@@ -130,25 +128,17 @@ extension FleetAppTests {
     /// screen), Esc comes back to the followed vehicle, and Esc again to the list.
     @Test func enterFollowsTOpensTheTripEscReturns() async {
         let terminal = MemoryTerminal(width: 120, height: 36)
-        let clock = VirtualClock.manual(start: FleetFixtures.now)
-        let backend = ScriptedFleetBackend(pages: [
-            FleetFixtures.vehicles.map {
-                $0.name == FleetFixtures.followed().name ? FleetFixtures.followed().vehicle : $0.vehicle
-            }
-        ])
-        let tracker = FleetTracker(backend: backend, clock: clock, now: { clock.timestamp })
-        let subscriber = FleetViewSubscriber(backendName: "test", pollInterval: .seconds(5), now: { clock.timestamp })
-        await tracker.register(subscriber)
-        await tracker.refresh()
         let probe = ProbeScreen("rider")
         var opened: [String] = []
-        let screen = FleetApp(
-            subscriber: subscriber, options: FleetFixtures.options(), now: { clock.timestamp },
+        let (app, _) = await Self.app(
+            terminal,
+            vehicles: FleetFixtures.vehicles.map {
+                $0.name == FleetFixtures.followed().name ? FleetFixtures.followed().vehicle : $0.vehicle
+            },
             openTrip: { name in
                 opened.append(name)
                 return FleetTripView(screen: probe, close: {})
             })
-        let app = TerminalApp(terminal: terminal, screen: screen)
         #expect(await app.runPending())
         terminal.send(.key(.down))
         terminal.send(.key(.enter))
