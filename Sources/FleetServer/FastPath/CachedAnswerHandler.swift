@@ -34,10 +34,12 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             if polls.unanswered == 0, let (target, poll, body) = cachedAnswer(request) {
                 answered = true
                 polls.answered = (target, poll)
-                respond(context, body)
+                // Logged when the answer is ready, before it is written, as the middleware logs: a client that has
+                // read the answer finds its line in the log.
                 LoggingMiddleware.log(
                     fastPath.logger, method: request.method, path: Self.split(target).path, status: 200, since: start,
                     cached: .parsed)
+                respond(context, body)
                 return
             }
             polls.unanswered += 1

@@ -35,11 +35,12 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
         if betweenRequests, polls.unanswered == 0, let last, last.request == bytes {
             let start = ContinuousClock.now
             if let body = fastPath.answer(last.poll) {
-                context.writeAndFlush(
-                    wrapOutboundOut(response(body, allocator: context.channel.allocator)), promise: nil)
+                // Logged before the answer is written, as CachedAnswerHandler logs.
                 LoggingMiddleware.log(
                     fastPath.logger, method: .get, path: CachedAnswerHandler.split(last.target).path, status: 200,
                     since: start, cached: .repeated)
+                context.writeAndFlush(
+                    wrapOutboundOut(response(body, allocator: context.channel.allocator)), promise: nil)
                 return
             }
         }
