@@ -43,6 +43,11 @@ let package = Package(
         // Already a dependency of Hummingbird and grpc-swift; named here because `serve` runs REST and gRPC as one
         // ServiceGroup.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // Child processes without blocking a thread: the token command, and the tests' servers, tmux and gpsfake
+        // (reaped through a pidfd, pipes read through epoll, no descriptor leaked to another child). SystemPackage
+        // is its FilePath, already a dependency of swift-nio.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         .target(name: "FleetModel"),
@@ -66,6 +71,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // Locks ThreadSanitizer can see (docs/TESTING.md), also in DriverKit, FleetServer and TestSupport.
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // The token command's child process.
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // The trip model every follower needs: TripModel, the backend protocol, subscribers, the virtual clock. No
@@ -164,6 +172,9 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // The tests' child processes: servers, replays, gpsfake.
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // No pkgConfig: "ncursesw" on purpose: its cflags (-D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600) are prohibited
@@ -306,7 +317,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TriptermTests",
-            dependencies: ["tripterm", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            dependencies: [
+                "tripterm", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // TmuxSession's tmux clients.
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             exclude: ["Golden"]
         ),
     ],

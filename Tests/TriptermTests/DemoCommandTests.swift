@@ -56,7 +56,8 @@ import Glibc
 
     /// Without a terminal the city prints its fleet, one JSON line per vehicle change, until interrupted.
     @Test func headlessCityPrintsFleetChanges() async throws {
-        let process = try ChildProcess(TriptermBinary.url.path, ["demo", "--vehicles", "5", "--headless", "--json"])
+        let process = try await ChildProcess.start(
+            TriptermBinary.url.path, ["demo", "--vehicles", "5", "--headless", "--json"])
         let line = await process.waitForLine(containing: "car-5", timeout: 30)
         try await process.killHard()
         let json = try #require(

@@ -130,12 +130,10 @@ import FoundationNetworking
             try await server.createTrip("t1", vehicle: "v1")
             let port = try freePort()
             // -c: 0.1 s between sentences, three sentences a fix: a fix every 0.3 s, cycling through the log.
-            let gpsd = try ChildProcess(Self.gpsfake!, ["-q", "-c", "0.1", "-P", "\(port)", Self.nmeaLog])
-            defer {
-                gpsd.stopSoon()
-                stopGpsd(port: port)
-            }
-            let driver = try ChildProcess(
+            // gpsfake starts gpsd in its process group: stopping the group stops both.
+            let gpsd = try await ChildProcess.start(Self.gpsfake!, ["-q", "-c", "0.1", "-P", "\(port)", Self.nmeaLog])
+            defer { gpsd.stopSoon() }
+            let driver = try await ChildProcess.start(
                 TriptermBinary.url.path,
                 [
                     "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
@@ -166,8 +164,7 @@ import FoundationNetworking
             #expect(driver.output.contains("state=OFFLINE"), "\(driver.output)")
             let after = try await server.get("/v1/providers/p/vehicles/v1")
             #expect(after["vehicleState"] as? String == "OFFLINE")
-            // Ended here, not only by the deferred stopSoon: gpsfake inherits the runner's blocked signals, so SIGINT
-            // stays pending, and a stop left to a detached thread died with the test process, orphaning gpsfake.
+            // Ended here, gpsd with it, not left to the deferred stopSoon's task, which the test process may not outlive.
             try await gpsd.killHard()
         }
     }
@@ -183,7 +180,7 @@ struct LocalServerProcess {
             "tripterm-driver-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let db = directory.appendingPathComponent("fleet.sqlite").path
-        let server = try ChildProcess(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
+        let server = try await ChildProcess.start(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
         defer { server.stopSoon() }
         guard let line = await server.waitForLine(containing: "listening on http://", timeout: 30),
             let range = line.range(of: "http://")
@@ -224,21 +221,6 @@ struct LocalServerProcess {
 struct CommandFailed: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Ends the gpsd gpsfake started on `port` (`gpsd … -S port …`), which gpsfake leaves running when interrupted.
-func stopGpsd(port: Int) {
-    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for pid in processes.compactMap(Int32.init) {
-        // /proc files report size 0: read to the end rather than by size.
-        guard let data = FileHandle(forReadingAtPath: "/proc/\(pid)/cmdline")?.readDataToEndOfFile() else { continue }
-        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        guard arguments.first?.hasSuffix("gpsd") == true,
-            let flag = arguments.firstIndex(of: "-S"), flag + 1 < arguments.count, arguments[flag + 1] == "\(port)"
-        else { continue }
-        // SIGKILL: gpsd inherits the test runner's blocked signal mask, so SIGTERM would stay pending.
-        kill(pid, SIGKILL)
-    }
 }
 
 /// A free loopback TCP port (bound, read, closed).

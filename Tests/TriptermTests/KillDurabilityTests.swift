@@ -22,7 +22,7 @@ import Testing
         var tornLines = 0
         for trial in 0..<Self.trials {
             let file = directory.appendingPathComponent("trial-\(trial).jsonl").path
-            let replay = try ChildProcess(
+            let replay = try await ChildProcess.start(
                 TriptermBinary.url.path,
                 ["replay", sample, "--headless", "--json", "--speed", "max", "--loop", "--record", file],
                 separateStandardError: true)
@@ -84,7 +84,7 @@ import Testing
         var history = WriteHistory(writers: writers)
         var token = ""
         for trial in 0...Self.trials {
-            let server = try ChildProcess(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
+            let server = try await ChildProcess.start(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
             let listening = await server.waitForLine(containing: "listening on http://", timeout: 30)
             guard let line = listening, let range = line.range(of: "http://") else {
                 try await server.killHard()

@@ -118,7 +118,7 @@ import Testing
     @Test func aRecorderKilledMidwayLeavesAReadableFile() async throws {
         let dir = Self.temporaryDirectory()
         let record = dir.appendingPathComponent("killed.jsonl").path
-        let replay = try ChildProcess(
+        let replay = try await ChildProcess.start(
             TriptermBinary.url.path,
             ["replay", Self.asset(Self.sample), "--headless", "--speed", "20", "--record", record])
         // Killed once it is recording, however slowly it starts (a sanitizer, a loaded machine): a few lines in.

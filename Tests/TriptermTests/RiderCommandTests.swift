@@ -1,6 +1,5 @@
 import FleetModel
 import Foundation
-import NIOConcurrencyHelpers
 import TestSupport
 import Testing
 
@@ -142,47 +141,11 @@ import Testing
         }
     }
 
-    /// Runs the binary without blocking a Swift concurrency thread (the server above needs them), with `environment`
-    /// added to this process's — less any TRIPTERM_TOKEN of its own, which would change what is sent.
+    /// Runs the binary with `environment` added to this process's — less any TRIPTERM_TOKEN of its own, which would
+    /// change what is sent.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> TriptermBinary.Output {
-        let process = Process()
-        process.executableURL = TriptermBinary.url
-        process.arguments = arguments
-        var inherited = ProcessInfo.processInfo.environment
-        inherited["TRIPTERM_TOKEN"] = nil
-        process.environment = inherited.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let running = SendableProcess(process)
-        let (stdoutHandle, stderrHandle) = (out.fileHandleForReading, err.fileHandleForReading)
-        return await withCheckedContinuation { continuation in
-            // Own threads: blocking reads on the global queue could starve the threads the server needs.
-            let group = DispatchGroup()
-            let stderr = NIOLockedValueBox(Data())
-            group.enter()
-            Thread.detachNewThread {
-                let data = stderrHandle.readDataToEndOfFile()
-                stderr.withLockedValue { $0 = data }
-                group.leave()
-            }
-            Thread.detachNewThread {
-                let stdout = stdoutHandle.readDataToEndOfFile()
-                group.wait()
-                running.process.waitUntilExit()
-                continuation.resume(
-                    returning: TriptermBinary.Output(
-                        status: running.process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                        stderr: String(decoding: stderr.withLockedValue { $0 }, as: UTF8.self)))
-            }
-        }
+        var changes: [String: String?] = ["TRIPTERM_TOKEN": nil]
+        for (name, value) in environment { changes[name] = value }
+        return try await TriptermBinary.run(arguments, environment: changes)
     }
-}
-
-/// A started process handed to the thread that waits for it; only that thread touches it afterwards.
-private final class SendableProcess: @unchecked Sendable {
-    let process: Process
-    init(_ process: Process) { self.process = process }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Subprocess
+import SystemPackage
 import TestSupport
 import Testing
 
@@ -9,9 +11,9 @@ import Glibc
 /// A detached tmux session on its own server socket, for driving the terminal UI as a user would: send keys,
 /// read the screen back, resize the window, and ask tmux about the terminal's state.
 ///
-/// Every call that waits — for a tmux client to exit, for the screen to show something — is async and waits off
-/// Swift's cooperative pool (a thread of its own, or `Task.sleep`), so in-process servers of tests running alongside
-/// always have the pool's threads (docs/TESTING.md, *No blocking on the cooperative pool*).
+/// Every call that waits — for a tmux client to exit, for the screen to show something — is async and blocks no
+/// thread (swift-subprocess, `Task.sleep`), so in-process servers of tests running alongside always have the pool's
+/// threads (docs/TESTING.md, *No blocking on the cooperative pool*).
 final class TmuxSession: Sendable {
     let socket: String
     let directory: URL
@@ -36,10 +38,10 @@ final class TmuxSession: Sendable {
     }
 
     deinit {
-        // On a thread of its own: a deinit cannot wait, and must not block whichever thread releases the session.
+        // A deinit cannot wait: the server is stopped by a task of its own.
         let (socket, directory) = (socket, directory)
-        Thread.detachNewThread {
-            _ = try? Self.run(["kill-server"], socket: socket, directory: directory)
+        Task {
+            _ = try? await Self.run(["kill-server"], socket: socket, directory: directory)
             try? FileManager.default.removeItem(at: directory)
         }
     }
@@ -49,48 +51,24 @@ final class TmuxSession: Sendable {
     }
 
     /// Runs `tmux -L socket arguments…` and returns what it printed.
-    ///
-    /// posix_spawn and waitpid rather than Foundation's `Process`: the tmux client that `new-session` starts forks
-    /// the server and exits, and `Process` was seen never reaping it (the test hung on `waitUntilExit`). Output goes
-    /// through a file, not a pipe, because the forked server inherits the client's stdout.
     @discardableResult
     func tmux(_ arguments: [String]) async throws -> String {
-        let (socket, directory) = (socket, directory)
-        return try await onOwnThread { try Self.run(arguments, socket: socket, directory: directory) }
+        try await Self.run(arguments, socket: socket, directory: directory)
     }
 
-    /// One tmux client, waited for with `waitpid`: blocking, so only ever on a thread of its own.
-    private static func run(_ arguments: [String], socket: String, directory: URL) throws -> String {
-        assertNotOnCooperativePool("waitpid for tmux")
+    /// One tmux client, run to its end with swift-subprocess (which starts it with no signal blocked or ignored, as
+    /// a user's shell does: a pane's bash that inherited a blocked SIGHUP would outlive kill-server). Its output
+    /// goes through a file, not a pipe, because the server that `new-session`'s client forks inherits the client's
+    /// stdout and would hold a pipe open for as long as the session lives.
+    private static func run(_ arguments: [String], socket: String, directory: URL) async throws -> String {
         // Each call its own output file: calls may overlap (the deinit's kill-server with a test's last capture).
         let output = directory.appendingPathComponent("tmux-output-\(UUID().uuidString.prefix(8))").path
         defer { unlink(output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ["tmux", "-L", socket] + arguments
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        // tmux, and through it the shell and tripterm, start with no signal blocked or ignored, as from a user's
-        // shell: a test thread's mask is inherited otherwise, and a pane's bash that never sees SIGHUP outlives
-        // kill-server.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, &cArguments, environ)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let file = try FileDescriptor.open(
+            FilePath(output), .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite])
+        _ = try await Subprocess.run(
+            .name("tmux"), arguments: Arguments(["-L", socket] + arguments), input: .none,
+            output: .fileDescriptor(file, closeAfterSpawningProcess: true), error: .discarded)
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 

@@ -1,8 +1,10 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Subprocess
+import SystemPackage
 
-/// Runs a child process to completion off Swift's cooperative threads (Foundation's `Process` API blocks),
-/// reading its standard output and error concurrently so neither pipe can fill and stall it.
+/// Runs a child process to completion with swift-subprocess: both pipes read as they fill, the exit awaited through
+/// the process's pidfd, so no thread — of Swift's cooperative pool or another — blocks while the command runs.
 enum CommandRunner {
     struct Result: Sendable {
         var status: Int32
@@ -12,87 +14,56 @@ enum CommandRunner {
         var timedOut: Bool
     }
 
+    /// The most either stream may hold: a token, or a line of error, is far less.
+    private static let outputLimit = 1 << 20
+
     static func run(
         executable: String, arguments: [String], environment: [String: String], timeout: Duration
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let running = RunningProcess(process)
-        let (stdoutHandle, stderrHandle) = (out.fileHandleForReading, err.fileHandleForReading)
-        let seconds = timeout.components.seconds
-        // Own threads and an own timer queue: blocking reads on the shared global queue can starve its few threads
-        // (two on a two-core machine), and then the timeout would never fire.
-        DispatchQueue(label: "tripterm.token-command.timeout")
-            .asyncAfter(deadline: .now() + .seconds(Int(max(1, seconds)))) { running.terminateIfRunning() }
-        return await withCheckedContinuation { continuation in
-            let group = DispatchGroup()
-            let stderr = CollectedOutput()
-            group.enter()
-            Thread.detachNewThread {
-                stderr.data = stderrHandle.readDataToEndOfFile()
-                group.leave()
+        var custom: [Environment.Key: String] = [:]
+        for (name, value) in environment {
+            if let key = Environment.Key(rawValue: name) { custom[key] = value }
+        }
+        // A process group of its own, so the timeout ends the whole tree: /bin/sh forks to run a script, and a
+        // grandchild left alive would hold the pipes open.
+        var options = PlatformOptions()
+        options.processGroupID = 0
+        let timedOut = NIOLockedValueBox(false)
+        let result = try await Subprocess.run(
+            .path(FilePath(executable)), arguments: Arguments(arguments), environment: .custom(custom),
+            platformOptions: options, input: .none, output: .sequence, error: .sequence
+        ) { execution in
+            let group = execution.processIdentifier.value
+            // Not a child task: it outlives this closure, so a command that closes its pipes and runs on is stopped
+            // too. SIGKILL rather than SIGTERM, which a child may have inherited as ignored.
+            let watchdog = Task {
+                try await Task.sleep(for: timeout)
+                timedOut.withLockedValue { $0 = true }
+                kill(-group, SIGKILL)
             }
-            Thread.detachNewThread {
-                let stdout = stdoutHandle.readDataToEndOfFile()
-                group.wait()
-                let (status, timedOut) = running.wait()
-                continuation.resume(
-                    returning: Result(
-                        status: status, stdout: String(decoding: stdout, as: UTF8.self),
-                        stderr: String(decoding: stderr.data, as: UTF8.self), timedOut: timedOut))
+            async let stdout = Self.read(execution.standardOutput)
+            async let stderr = Self.read(execution.standardError)
+            return (watchdog: watchdog, stdout: try await stdout, stderr: try await stderr)
+        }
+        let collected = result.closureResult
+        collected.watchdog.cancel()
+        let status: Int32 =
+            switch result.terminationStatus {
+            case .exited(let code): code
+            case .signaled(let signal): 128 + signal
             }
-        }
-    }
-}
-
-/// A started process shared between the reader thread and the timeout timer.
-private final class RunningProcess: @unchecked Sendable {
-    private let process: Process
-    /// Whether the timer terminated it; set and read under the lock, and the process is only touched under it.
-    private let state = NIOLockedValueBox((finished: false, timedOut: false))
-
-    init(_ process: Process) { self.process = process }
-
-    func terminateIfRunning() {
-        state.withLockedValue { state in
-            guard !state.finished, process.isRunning else { return }
-            state.timedOut = true
-            // The whole tree: /bin/sh forks to run a script, and a grandchild left alive would hold the pipes open.
-            // SIGKILL rather than SIGTERM, which a child may have inherited as ignored.
-            let tree = Self.descendants(of: process.processIdentifier) + [process.processIdentifier]
-            for pid in tree { kill(pid, SIGKILL) }
-        }
+        return Result(
+            status: status, stdout: String(decoding: collected.stdout, as: UTF8.self),
+            stderr: String(decoding: collected.stderr, as: UTF8.self), timedOut: timedOut.withLockedValue { $0 })
     }
 
-    /// Children, grandchildren… of `pid`, deepest first, from Linux's `/proc/PID/task/PID/children`.
-    private static func descendants(of pid: Int32) -> [Int32] {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else {
-            return []
+    /// A stream read to its end, up to ``outputLimit`` bytes (the rest is read and dropped, so the child never
+    /// blocks on a full pipe).
+    private static func read(_ stream: SubprocessOutputSequence) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for try await chunk in stream where bytes.count < outputLimit {
+            chunk.withUnsafeBytes { bytes.append(contentsOf: $0.prefix(outputLimit - bytes.count)) }
         }
-        let children = text.split(separator: " ").compactMap {
-            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-        return children.flatMap { descendants(of: $0) + [$0] }
+        return bytes
     }
-
-    func wait() -> (status: Int32, timedOut: Bool) {
-        process.waitUntilExit()
-        return state.withLockedValue { state in
-            state.finished = true
-            return (process.terminationStatus, state.timedOut)
-        }
-    }
-}
-
-/// Standard error as read on another thread; written before that thread leaves the dispatch group and read only
-/// after `group.wait()`, which orders the two.
-private final class CollectedOutput: @unchecked Sendable {
-    var data = Data()
 }

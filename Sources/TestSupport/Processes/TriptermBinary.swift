@@ -1,5 +1,6 @@
 import Foundation
-import Testing
+import Subprocess
+import SystemPackage
 
 /// Runs the built `tripterm` executable, as a user would, and captures what it prints.
 public struct TriptermBinary {
@@ -15,6 +16,9 @@ public struct TriptermBinary {
         }
     }
 
+    /// The most a run's stdout or stderr may hold (a replay's JSON of a long trip is a few MB).
+    private static let outputLimit = 256 << 20
+
     /// The `tripterm` beside the test bundle in the build folder (the test target depends on it, so it is built).
     public static var url: URL {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -27,37 +31,31 @@ public struct TriptermBinary {
         return dir.appendingPathComponent("tripterm")
     }
 
-    /// Runs tripterm to its end, waiting on a thread of its own (never on the cooperative pool).
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+    /// Runs tripterm to its end, with `environment` added to this process's (a `nil` value removes a variable).
+    public static func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> Output {
         try await runTool(url.path, arguments, environment: environment)
     }
 
-    /// Runs any program the same way (for checks with tools such as python3).
+    /// Runs any program the same way (for checks with tools such as python3). Both pipes are read as they fill and
+    /// the exit is awaited through the process's pidfd: nothing blocks a thread.
     public static func runTool(
-        _ path: String, _ arguments: [String], environment: [String: String] = [:]
+        _ path: String, _ arguments: [String], environment: [String: String?] = [:]
     ) async throws -> Output {
-        try await onOwnThread { try runBlocking(path, arguments, environment: environment) }
-    }
-
-    /// The blocking run: reads both pipes to their end and waits for the exit.
-    private static func runBlocking(
-        _ path: String, _ arguments: [String], environment: [String: String]
-    ) throws -> Output {
-        assertNotOnCooperativePool("running \(path)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        var changes: [Environment.Key: String?] = [:]
+        for (name, value) in environment {
+            guard let key = Environment.Key(rawValue: name) else { continue }
+            changes[key] = value
+        }
+        let result = try await Subprocess.run(
+            .path(FilePath(path)), arguments: Arguments(arguments), environment: .inherit.updating(changes),
+            output: .bytes(limit: outputLimit), error: .bytes(limit: outputLimit))
+        let status: Int32 =
+            switch result.terminationStatus {
+            case .exited(let code): code
+            case .signaled(let signal): signal
+            }
         return Output(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            status: status, stdout: String(decoding: result.standardOutput, as: UTF8.self),
+            stderr: String(decoding: result.standardError, as: UTF8.self))
     }
 }

@@ -111,6 +111,21 @@ import Testing
         }
     }
 
+    /// Stopped by the timeout though its pipes closed long before, and with the child it left behind: a wait for
+    /// the pipes alone would have returned at once and then waited on the process.
+    @Test(arguments: ["exec >&- 2>&-; sleep 30", "sleep 30 & wait"])
+    func aTokenCommandStillRunningAtTheTimeoutIsStopped(_ body: String) async throws {
+        let path = try Self.script(body)
+        let started = ContinuousClock.now
+        do {
+            _ = try await CommandTokenProvider(command: path, timeout: .seconds(1)).token(for: Self.context)
+            Issue.record("should time out")
+        } catch {
+            #expect(error.message.contains("did not finish within 1 s"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
     /// The fake's handler runs on the shared cooperative pool, which a loaded sanitizer run can keep busy past the
     /// provider's 15 s default (seen once: both token URL tests timed out under ASan). These tests are about what
     /// is fetched and how failures are classified, not about time.

@@ -10,20 +10,22 @@ import TestSupport
 @testable import FleetServer
 
 /// The ordinary request path without a socket: a ``FleetAPI`` over a fresh database and key, requests and contexts
-/// as Hummingbird makes them, and tokens signed with the key.
+/// as Hummingbird makes them, and tokens signed with the key. `clock` is the server's (a fixed one keeps the answer
+/// cache's second from turning between two requests of a test, however loaded the machine).
 struct ResponderFixture {
     let api: FleetAPI
     let minter: TokenMinter
     let logs: LogCapture
     let logger: Logger
 
-    init() async throws {
+    init(clock: @escaping @Sendable () -> Date = { Date() }) async throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("tripterm-responder-tests-\(UUID().uuidString)")
         let key = try ServerKey.loadOrCreate(in: directory)
         let store = try FleetStore(path: directory.appendingPathComponent("fleet.sqlite").path)
         api = FleetAPI(
-            core: FleetServerCore(store: store, authenticator: Authenticator(keys: try await key.keyCollection())),
+            core: FleetServerCore(
+                store: store, authenticator: Authenticator(keys: try await key.keyCollection()), clock: clock),
             maxBodyBytes: 1 << 20)
         minter = TokenMinter(key: key)
         let logs = LogCapture()
