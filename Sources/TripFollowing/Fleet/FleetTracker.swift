@@ -162,9 +162,7 @@ public actor FleetTracker {
 
     /// Stale: no location, or its last report (server time, else device time) older than the threshold.
     private func isStale(_ vehicle: Vehicle, at time: ProtoTimestamp) -> Bool {
-        guard let location = vehicle.lastLocation, location.location != nil,
-            let reported = location.serverTime ?? location.updateTime
-        else { return true }
+        guard let reported = FleetVehicle.lastReport(of: vehicle) else { return true }
         return time - reported > staleThreshold
     }
 
