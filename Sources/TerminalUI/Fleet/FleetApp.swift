@@ -31,6 +31,8 @@ public final class FleetApp: Screen {
     /// The `?` overlay is up.
     private var showHelp = false
     private var lastGeneration: UInt64 = .max
+    /// The selection's row in the last frame, for when its vehicle vanishes from the listing.
+    private var lastSelectedIndex: Int?
     private let openTrip: FleetTripOpener?
     private let openDriverConsole: FleetTripOpener?
     /// The view over the fleet (a trip's rider view, a car's driver console) until Esc.
@@ -257,15 +259,24 @@ public final class FleetApp: Screen {
         if let current = notice, current.until <= now { notice = nil }
         let generation = subscriber.generation
         var screen = currentScreen()
-        if generation != lastGeneration {
+        let isNewListing = generation != lastGeneration
+        if isNewListing {
             following?.update(from: screen.state.vehicles)
             lastGeneration = generation
         }
         screen.following = following
-        if list.selected == nil, !screen.visibleRows.isEmpty {
-            list.move(by: 0, in: screen.visibleRows)
+        let visible = screen.visibleRows
+        if list.selected == nil, !visible.isEmpty {
+            list.move(by: 0, in: visible)
+            screen.list = list
+        } else if isNewListing, list.selectedIndex(in: visible) == nil, let index = lastSelectedIndex,
+            !visible.isEmpty
+        {
+            // The selected vehicle vanished from the listing: the row that took its place is selected.
+            list.selected = visible[min(index, visible.count - 1)].name
             screen.list = list
         }
+        lastSelectedIndex = list.selectedIndex(in: visible)
         let layout = FleetScreenLayout.compute(size: size, replay: replay != nil)
         if let layout {
             mapPane.prepare(

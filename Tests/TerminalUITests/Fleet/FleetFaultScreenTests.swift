@@ -83,3 +83,45 @@ import TripFollowing
         #expect(FleetAppTests.selectedLine(terminal)?.contains("car-09999") == true)
     }
 }
+
+extension FleetFaultScreenTests {
+    /// Vehicles that vanish between polls: the selected one gives its row to the vehicle that took its place, a
+    /// followed one keeps its last state, said to be no longer listed, and Esc returns to the list.
+    @Test func vehiclesThatVanishBetweenPollsLeaveTheScreenWhole() async {
+        let clock = VirtualClock.manual(start: FleetFixtures.now)
+        let vehicles = FleetFixtures.vehicles.map(\.vehicle)
+        let backend = ScriptedFleetBackend(pages: [vehicles])
+        let tracker = FleetTracker(backend: backend, clock: clock, now: { clock.timestamp })
+        let subscriber = FleetViewSubscriber(backendName: "test", pollInterval: .seconds(5), now: { clock.timestamp })
+        await tracker.register(subscriber)
+        await tracker.refresh()
+        let terminal = MemoryTerminal(width: 120, height: 36)
+        let app = TerminalApp(
+            terminal: terminal,
+            screen: FleetApp(subscriber: subscriber, options: FleetFixtures.options(), now: { clock.timestamp }))
+        #expect(await app.runPending())
+        terminal.send(.key(.down))
+        terminal.send(.key(.down))
+        #expect(await app.runPending())
+        #expect(FleetAppTests.selectedLine(terminal)?.contains("car-03") == true)
+        // car-03 vanishes: car-04 takes its row and the selection.
+        backend.setPages([vehicles.filter { !$0.name.hasSuffix("car-03") }])
+        await tracker.refresh()
+        #expect(await app.runPending())
+        #expect(!terminal.screen.text.contains("car-03"))
+        #expect(FleetAppTests.selectedLine(terminal)?.contains("car-04") == true)
+        terminal.send(.key(.enter))
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("Following"))
+        // The followed car-04 vanishes too: its last state stays, marked.
+        backend.setPages([vehicles.filter { !$0.name.hasSuffix("car-03") && !$0.name.hasSuffix("car-04") }])
+        await tracker.refresh()
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("no longer listed"))
+        #expect(terminal.screen.text.contains("car-04"))
+        terminal.send(.key(.escape))
+        #expect(await app.runPending())
+        #expect(!terminal.screen.lines.dropLast(2).contains { $0.contains("car-04") }, "listed no more")
+        #expect(FleetAppTests.selectedLine(terminal)?.contains("car-05") == true)
+    }
+}
