@@ -107,3 +107,21 @@ import TripRecordings
         #expect(!FleetKeyBindings.entries(replay: false).contains { $0.keys == "space" })
     }
 }
+
+extension FleetReplayScreenTests {
+    /// `t` opens a trip's replay on the fleet's clock, partway through the trip: its trail is what the vehicle
+    /// drove so far, as after a seek, not empty.
+    @Test func aTripOpenedPartwayShowsItsTrailSoFar() async throws {
+        let (run, _) = try await Self.run(at: 0.5)
+        let recording = try #require(run.backend.recording.trips.first)
+        let trip = ReplayRun(recording: recording, clock: run.clock)
+        let subscriber = TripViewSubscriber(
+            tripName: recording.tripName, backendName: "replay", now: { run.clock.timestamp })
+        _ = ReplayControls(
+            run: trip, recording: recording, subscriber: subscriber, insight: ReplayInsight.of(recording))
+        let driven = recording.snapshots.filter { $0.observedAt <= run.clock.timestamp }
+            .compactMap { $0.trip.lastLocation?.location }
+        #expect(subscriber.snapshot.trail.count > 1)
+        #expect(subscriber.snapshot.trail.last == driven.last)
+    }
+}
