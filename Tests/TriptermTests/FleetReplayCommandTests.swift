@@ -34,6 +34,21 @@ import Testing
         #expect(lines.allSatisfy { $0["value"]?["lastLocation"]?["location"] != nil })
     }
 
+    /// `--stale 60`: the trimmed export's gaps of up to 149 s between reports make the vehicle stale on the
+    /// replay's clock a minute after a report, between two reports, and fresh again at the next.
+    @Test func theStaleThresholdIsJudgedOnTheReplaysClock() async throws {
+        let out = try await TriptermBinary.run([
+            "replay", try Repository.file(Self.export), "--fleet", "--json", "--speed", "max", "--stale", "60",
+        ])
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = try out.stdout.split(separator: "\n").map {
+            try JSONDecoder().decode(JSONValue.self, from: Data($0.utf8))
+        }
+        let stale = lines.map { $0["stale"] == .bool(true) }
+        #expect(stale.contains(true))
+        #expect(zip(stale, stale.dropFirst()).contains { $0 && !$1 }, "fresh again at the next report")
+    }
+
     @Test func textLinesAreTheFleetPrintersWhenOutputIsNotATerminal() async throws {
         let out = try await TriptermBinary.run([
             "replay", try Repository.file(Self.export), "--fleet", "--speed", "max",
@@ -62,6 +77,7 @@ import Testing
                 "trips-only.json: no successful UpdateVehicle entries: no vehicles"
             ),
             (["replay", try Repository.file(Self.export), "--fleet", "--trip", "a51c"], "--fleet plays every vehicle"),
+            (["replay", try Repository.file(Self.export), "--hide-stale"], "--stale and --hide-stale go with --fleet"),
         ]
         for (arguments, message) in cases {
             let out = try await TriptermBinary.run(arguments)

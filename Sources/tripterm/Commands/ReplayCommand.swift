@@ -42,6 +42,17 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Replay every vehicle and trip of a Cloud Logging export together, on the fleet screen.")
     var fleet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --fleet: seconds after which a vehicle's last report is stale, on the replay's clock (5 min by default).",
+            valueName: "seconds"))
+    var stale: Double = 300
+
+    @Flag(
+        name: .customLong("hide-stale"),
+        help: "With --fleet, on the fleet screen: leave stale vehicles out instead of greying them.")
+    var hideStale = false
+
     @Option(help: "The trip to replay, by id (or a unique prefix) or full name, when the file holds several.")
     var trip: String?
 
@@ -80,6 +91,8 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--fleet plays every vehicle and trip: --trip, --list, --record and --snapshot do not go with it")
         }
+        guard stale.isFinite, stale > 0 else { throw ValidationError("--stale must be a positive number of seconds") }
+        if !fleet, hideStale || stale != 300 { throw ValidationError("--stale and --hide-stale go with --fleet") }
     }
 
     func run() async throws {
@@ -103,12 +116,14 @@ struct ReplayCommand: AsyncParsableCommand {
     private func runFleet() async throws {
         let (recording, warnings) = try RecordingLoader.loadFleet(path: file)
         for warning in warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
-        let speed = ReplaySpeed(speed) ?? .realtime
+        let run = FleetReplayRun(
+            recording: recording, speed: ReplaySpeed(speed) ?? .realtime,
+            staleThreshold: .milliseconds(Int64(stale * 1000)))
         if headless || json || isatty(STDOUT_FILENO) != 1 {
-            return await FleetReplaySession.runHeadless(recording, speed: speed, loop: loop, json: json)
+            return await FleetReplaySession.runHeadless(run, loop: loop, json: json)
         }
         try await FleetReplaySession.runScreen(
-            recording, backendName: backendName, speed: speed, loop: loop, display: display)
+            run, backendName: backendName, loop: loop, hideStale: hideStale, display: display)
     }
 
     /// One frame as text, trailing spaces trimmed.

@@ -10,12 +10,12 @@ import TripRecordings
 enum FleetReplaySession {
     /// The fleet screen, until the user quits.
     static func runScreen(
-        _ fleet: FleetRecording, backendName: String, speed: ReplaySpeed, loop: Bool, display: DisplayOptions
+        _ run: FleetReplayRun, backendName: String, loop: Bool, hideStale: Bool, display: DisplayOptions
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the fleet screen's keys: use --json")
         }
-        let run = FleetReplayRun(recording: fleet, speed: speed)
+        let fleet = run.backend.recording
         let clock = run.clock
         let now: @Sendable () -> ProtoTimestamp = { clock.timestamp }
         let subscriber = FleetViewSubscriber(backendName: backendName, pollInterval: .seconds(1), now: now)
@@ -26,7 +26,7 @@ enum FleetReplaySession {
             defer { player.cancel() }
             let options = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
             let screen = FleetApp(
-                subscriber: subscriber, options: options, now: now,
+                subscriber: subscriber, options: options, staleDisplay: hideStale ? .hide : .grey, now: now,
                 openTrip: riderView(fleet, clock: clock, backendName: backendName, options: options),
                 replay: FleetReplayControls(run: run))
             await TerminalApp(terminal: terminal, screen: screen).run()
@@ -34,8 +34,7 @@ enum FleetReplaySession {
     }
 
     /// The fleet's changes, one line each (JSON Lines with `json`), to the last report.
-    static func runHeadless(_ fleet: FleetRecording, speed: ReplaySpeed, loop: Bool, json: Bool) async {
-        let run = FleetReplayRun(recording: fleet, speed: speed)
+    static func runHeadless(_ run: FleetReplayRun, loop: Bool, json: Bool) async {
         let printer = FleetPrinter(format: json ? .json : .text, now: { [clock = run.clock] in clock.timestamp })
         await run.tracker.register(printer)
         await run.run(loop: loop)
