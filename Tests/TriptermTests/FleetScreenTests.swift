@@ -33,4 +33,31 @@ import Testing
             #expect(try await session.value("#{alternate_on}") == "0")
         }
     }
+
+    /// `replay EXPORT --fleet`: the trimmed jump-demo export on the fleet screen; space pauses, `5` seeks halfway,
+    /// Enter follows the vehicle, `t` opens the rider view of the trip it serves then, Esc returns, `q` restores.
+    @Test func replayAnExportAsAFleetFollowOpenTheTripAndQuit() async throws {
+        let export = try Repository.file("Tests/TripRecordingsTests/Fixtures/jump-demo-a51c8f15.json")
+        let session = try await TmuxSession.start(width: 120, height: 36) { dir in
+            "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' replay "
+                + "'\(export)' --fleet; echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+        }
+        try await session.expectScreen(showing: "1 vehicle", "sample-vehi", "space pause")
+        try await session.send("Space")
+        try await session.expectScreen(showing: "paused")
+        try await session.send("5")
+        try await session.expectScreen(showing: "50 %")
+        try await session.send("Enter")
+        try await session.expectScreen(showing: "Following", "a51c8f15")
+        try await session.send("t")
+        try await session.expectScreen(showing: "Trip a51c8f15")
+        try await session.send("Escape")
+        try await session.expectScreen(showing: "Following")
+        try await session.send("Escape")
+        try await session.expectScreen(showing: "space pause")
+        try await session.send("q")
+        #expect(await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
+        #expect(after == before)
+    }
 }

@@ -11,7 +11,8 @@ import TerminalCore
 /// Ctrl-L redraws; `q` quits. A click on a list row or on a vehicle's glyph selects it; the wheel zooms the map.
 /// Enter follows the selected vehicle (``FollowedVehicle``: its stops, route segment, distance and ETA, across its
 /// trips); `t` opens the rider view of its current trip over the fleet, through the command line's opener; Esc
-/// returns to the fleet from either.
+/// returns to the fleet from either. In a replay (`replay --fleet`) the transport keys of ``FleetReplayControls``
+/// act on the replay's clock and a timeline bar shows where it is.
 public final class FleetApp: Screen {
     private let subscriber: FleetViewSubscriber
     private let options: TripAppOptions
@@ -30,21 +31,26 @@ public final class FleetApp: Screen {
     /// The `?` overlay is up.
     private var showHelp = false
     private var lastGeneration: UInt64 = .max
+    /// The selection's row in the last frame, for when its vehicle vanishes from the listing.
+    private var lastSelectedIndex: Int?
     private let openTrip: FleetTripOpener?
     private let openDriverConsole: FleetTripOpener?
     /// The view over the fleet (a trip's rider view, a car's driver console) until Esc.
     private var trip: FleetTripView?
+    private let replay: FleetReplayControls?
 
     /// - Parameters:
     ///   - now: the clock the list's ages are measured on (wall time live).
     ///   - openTrip: builds the rider view `t` opens; nil: `t` says there is none.
     ///   - openDriverConsole: builds the driver console Tab opens for a vehicle name, nil for a vehicle it has
     ///     none of (only the demo city drives its cars here); nil: Tab says there is none.
+    ///   - replay: a fleet replay's transport; nil live.
     public init(
         subscriber: FleetViewSubscriber, options: TripAppOptions, staleDisplay: StaleDisplay = .grey,
         now: @escaping @Sendable () -> ProtoTimestamp, openTrip: FleetTripOpener? = nil,
-        openDriverConsole: FleetTripOpener? = nil
+        openDriverConsole: FleetTripOpener? = nil, replay: FleetReplayControls? = nil
     ) {
+        self.replay = replay
         self.openTrip = openTrip
         self.openDriverConsole = openDriverConsole
         self.subscriber = subscriber
@@ -77,7 +83,7 @@ public final class FleetApp: Screen {
             state: subscriber.snapshot, list: list, now: ProtoTimestamp(seconds: now().seconds),
             staleDisplay: staleDisplay, styles: .forMode(options.colorMode), ascii: options.ascii,
             notice: notice?.text, isFitting: mapPane.camera.isFollowing, following: following,
-            timeZone: options.timeZone, showHelp: showHelp)
+            timeZone: options.timeZone, showHelp: showHelp, replay: replay?.status)
     }
 
     public func handle(_ event: TerminalEvent, size: TerminalSize) -> ScreenCommand {
@@ -92,7 +98,7 @@ public final class FleetApp: Screen {
             }
         }
         let visible = currentScreen().visibleRows
-        let layout = FleetScreenLayout.compute(size: size)
+        let layout = FleetScreenLayout.compute(size: size, replay: replay != nil)
         let pageSize = layout.map { FleetListPane.bodyHeight(of: $0.list, list: list) } ?? 1
         switch event {
         case .resize:
@@ -111,7 +117,7 @@ public final class FleetApp: Screen {
                 }
                 break
             }
-            guard let action = FleetKeyBindings.action(for: key) else { break }
+            guard let action = FleetKeyBindings.action(for: key, replay: replay != nil) else { break }
             switch action {
             case .quit: return .quit
             case .redraw:
@@ -150,6 +156,8 @@ public final class FleetApp: Screen {
             case .fit:
                 mapPane.fit()
                 say("fitting the fleet")
+            case .replay(let transport):
+                if let notice = replay?.perform(transport) { say(notice) }
             }
         }
         if let layout { list.scrollToSelection(in: currentScreen().visibleRows, height: page(of: layout)) }
@@ -251,16 +259,25 @@ public final class FleetApp: Screen {
         if let current = notice, current.until <= now { notice = nil }
         let generation = subscriber.generation
         var screen = currentScreen()
-        if generation != lastGeneration {
+        let isNewListing = generation != lastGeneration
+        if isNewListing {
             following?.update(from: screen.state.vehicles)
             lastGeneration = generation
         }
         screen.following = following
-        if list.selected == nil, !screen.visibleRows.isEmpty {
-            list.move(by: 0, in: screen.visibleRows)
+        let visible = screen.visibleRows
+        if list.selected == nil, !visible.isEmpty {
+            list.move(by: 0, in: visible)
+            screen.list = list
+        } else if isNewListing, list.selectedIndex(in: visible) == nil, let index = lastSelectedIndex,
+            !visible.isEmpty
+        {
+            // The selected vehicle vanished from the listing: the row that took its place is selected.
+            list.selected = visible[min(index, visible.count - 1)].name
             screen.list = list
         }
-        let layout = FleetScreenLayout.compute(size: size)
+        lastSelectedIndex = list.selectedIndex(in: visible)
+        let layout = FleetScreenLayout.compute(size: size, replay: replay != nil)
         if let layout {
             mapPane.prepare(
                 rows: screen.shownRows, following: following, columns: layout.map.width, rows: layout.map.height)

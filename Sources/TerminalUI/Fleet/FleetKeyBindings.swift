@@ -4,6 +4,8 @@ enum FleetAction: Equatable, Sendable {
     case select(FleetSelection)
     case zoom(Int)
     case pan(columns: Int, rows: Int)
+    /// A replay's transport (`replay --fleet`): the trip replay's own actions, carried out on the fleet's clock.
+    case replay(TripAction)
 }
 
 /// How far a selection key moves in the list.
@@ -60,9 +62,40 @@ struct FleetKeyBindings: Sendable {
         Entry(keys: "q", help: "quit (also Ctrl-C)", bindings: [.character("q"): .quit]),
     ]
 
+    /// The transport keys of `replay --fleet`, which a live fleet does not have: the trip replay's where they are
+    /// free here (`+ -` zoom the fleet's map, so the speed is on `] [`).
+    static let replayEntries: [Entry] = [
+        Entry(keys: "space", help: "pause / play", bindings: [.character(" "): .replay(.togglePause)]),
+        Entry(
+            keys: ". ,", help: "step to the next / previous report",
+            bindings: [.character("."): .replay(.stepForward), .character(","): .replay(.stepBackward)]),
+        Entry(
+            keys: "] [", help: "faster / slower",
+            bindings: [.character("]"): .replay(.faster), .character("["): .replay(.slower)]),
+        Entry(
+            keys: "← →", help: "seek back / forward (2 % of the recording)",
+            bindings: [
+                .left: .replay(.seekBy(fraction: -KeyBindings.seekStep)),
+                .right: .replay(.seekBy(fraction: KeyBindings.seekStep)),
+            ]),
+        Entry(
+            keys: "0–9", help: "jump to 0 %, 10 % … 90 %",
+            bindings: Dictionary(
+                uniqueKeysWithValues: (0...9).map {
+                    (Key.character(Character(String($0))), FleetAction.replay(.seekTo(fraction: Double($0) / 10)))
+                })),
+    ]
+
     private static let table: [Key: FleetAction] = entries.reduce(into: [:]) { table, entry in
         table.merge(entry.bindings) { first, _ in first }
     }
 
-    static func action(for key: Key) -> FleetAction? { table[key] }
+    private static let replayTable: [Key: FleetAction] = replayEntries.reduce(into: table) { table, entry in
+        table.merge(entry.bindings) { first, _ in first }
+    }
+
+    /// The help overlay's rows: the transport first in a replay, as on the trip replay's.
+    static func entries(replay: Bool) -> [Entry] { replay ? replayEntries + entries : entries }
+
+    static func action(for key: Key, replay: Bool = false) -> FleetAction? { (replay ? replayTable : table)[key] }
 }

@@ -20,12 +20,16 @@ public struct FleetScreen: Sendable, Equatable {
     public var timeZone: TimeZone
     /// The `?` overlay over everything.
     public var showHelp: Bool
+    /// Where a fleet replay is (`replay --fleet`): its timeline bar and transport keys; nil live.
+    public var replay: ReplayStatus?
 
     public init(
         state: FleetViewState, list: FleetList, now: ProtoTimestamp, staleDisplay: StaleDisplay = .grey,
         styles: ScreenStyles = .color256, ascii: Bool = false, notice: String? = nil, isFitting: Bool = true,
-        following: FollowedVehicle? = nil, timeZone: TimeZone = .current, showHelp: Bool = false
+        following: FollowedVehicle? = nil, timeZone: TimeZone = .current, showHelp: Bool = false,
+        replay: ReplayStatus? = nil
     ) {
+        self.replay = replay
         self.showHelp = showHelp
         self.following = following
         self.timeZone = timeZone
@@ -59,11 +63,17 @@ public struct FleetScreen: Sendable, Equatable {
         ("hjkl", "pan"), ("f", "fit"),
     ]
 
+    /// A replay's: the transport's main keys before the list's.
+    static let replayHints: [(key: String, help: String)] = [
+        ("space", "pause"), ("] [", "speed"), ("Enter", "follow"), ("↑↓", "select"), ("/", "search"), ("?", "help"),
+        ("q", "quit"), ("+/-", "zoom"),
+    ]
+
     /// The frame for a terminal of `size`, with `map` (the base map rendered through `viewport` for
     /// `layout.map`'s size) under the vehicles.
     public func compose(size: TerminalSize, map: CellBuffer?, viewport: Viewport?) -> CellBuffer {
         var buffer = CellBuffer(width: size.width, height: size.height)
-        guard let layout = FleetScreenLayout.compute(size: size) else {
+        guard let layout = FleetScreenLayout.compute(size: size, replay: replay != nil) else {
             buffer.render(TooSmallNotice(minimum: FleetScreenLayout.minimumSize, styles: styles), in: buffer.area)
             return buffer
         }
@@ -87,16 +97,22 @@ public struct FleetScreen: Sendable, Equatable {
                 in: layout.list)
         }
         buffer.render(
-            FleetStatusBar(state: state, shown: shown.count, now: now, notice: notice, styles: styles, ascii: ascii),
+            FleetStatusBar(
+                state: state, shown: shown.count, now: now, notice: notice, isReplay: replay != nil, styles: styles,
+                ascii: ascii),
             in: layout.statusBar)
-        let hints = (following == nil ? Self.hints : Self.followHints).map {
+        if let replay, let timeline = layout.timeline {
+            buffer.render(TimelineBar(status: replay, styles: styles, ascii: ascii), in: timeline)
+        }
+        let hints = (following == nil ? (replay == nil ? Self.hints : Self.replayHints) : Self.followHints).map {
             ascii && $0.key == "↑↓" ? (key: "up/down", help: $0.help) : $0
         }
         buffer.render(KeyHintLine(hints: hints, styles: styles, ascii: ascii), in: layout.hints)
         if showHelp {
             buffer.render(
                 HelpOverlay(
-                    title: "Keys — tripterm fleet", rows: FleetKeyBindings.entries.map { ($0.keys, $0.help) },
+                    title: replay == nil ? "Keys — tripterm fleet" : "Keys — tripterm replay --fleet",
+                    rows: FleetKeyBindings.entries(replay: replay != nil).map { ($0.keys, $0.help) },
                     styles: styles, ascii: ascii),
                 in: buffer.area)
         }

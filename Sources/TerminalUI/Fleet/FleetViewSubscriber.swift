@@ -41,8 +41,10 @@ public final class FleetViewSubscriber: FleetTrackerSubscriber {
     public func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async {
         let count = await tracker.consecutiveFailures
         let delay = await tracker.retryDelay
+        let page = await tracker.lastFailedPage
         let at = now()
-        change { $0.failure = TripViewFailure(error: error, count: count, at: at, retryDelay: delay) }
+        let hint = FleetTracker.hint(for: error, page: page)
+        change { $0.failure = TripViewFailure(error: error, count: count, at: at, retryDelay: delay, hint: hint) }
     }
 
     public func fleetTracker(

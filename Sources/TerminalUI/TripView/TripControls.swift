@@ -55,6 +55,12 @@ public struct ReplayControls: TripControls {
         }
         let diagnosis = ReplayDiagnosisState(insight: insight)
         self.diagnosis = diagnosis
+        // Opened partway through (the fleet replay's rider view of a trip under way): the trail so far, as a seek
+        // to that time would leave it.
+        let now = run.clock.timestamp
+        if let start = run.backend.start, now > start {
+            subscriber.replaceTrail(positions.prefix { $0.time <= now }.map(\.point))
+        }
         if insight == nil {
             // Seconds of CPU for a long recording: on a thread of its own, not on the cooperative pool the replay's
             // own tasks need (and where a busy pool would leave it waiting).

@@ -72,11 +72,14 @@ public struct TripViewFailure: Sendable, Equatable {
     public var at: ProtoTimestamp
     /// When the model polls again.
     public var retryDelay: Duration
+    /// What to do about it, where the error's own hint (which speaks of trips) does not fit: the fleet's listings.
+    public var hint: String?
 
-    public init(error: TripServiceError, count: Int, at: ProtoTimestamp, retryDelay: Duration) {
+    public init(error: TripServiceError, count: Int, at: ProtoTimestamp, retryDelay: Duration, hint: String? = nil) {
         self.error = error
         self.count = count
         self.at = at
         self.retryDelay = retryDelay
+        self.hint = hint
     }
 }

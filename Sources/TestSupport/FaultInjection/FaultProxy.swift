@@ -20,6 +20,9 @@ public final class FaultProxy: Sendable {
         case forward
         /// Every request gets this fault.
         case inject(Fault)
+        /// Requests whose query contains the text get the fault, the others are forwarded: a fleet listing that
+        /// breaks off after its first page (`pageToken=`).
+        case injectWhereQueryContains(String, Fault)
         /// Faults at random, in phases, from the plan (started afresh, broken first, when set).
         case plan(FaultPlan)
     }
@@ -140,7 +143,7 @@ public final class FaultProxy: Sendable {
                 case .forward:
                     s.plan = nil
                     if s.phases.last?.broken == true { s.phases.append(PhaseChange(broken: false, at: now)) }
-                case .inject:
+                case .inject, .injectWhereQueryContains:
                     s.plan = nil
                     if s.phases.last?.broken != true { s.phases.append(PhaseChange(broken: true, at: now)) }
                 case .plan(let plan):
@@ -162,6 +165,7 @@ public final class FaultProxy: Sendable {
                 switch s.mode {
                 case .forward: fault = nil
                 case .inject(let f): fault = f
+                case .injectWhereQueryContains(let text, let f): fault = request.query.contains(text) ? f : nil
                 case .plan:
                     if var plan = s.plan {
                         s.phases += plan.advance(to: now).map { PhaseChange(broken: $0.broken, at: $0.at) }

@@ -13,7 +13,8 @@ import Foundation
 ///
 /// A listing is used only when every page of it arrived: a failure on any page (a server that drops mid-page, a
 /// page token that expired) is delivered, classified, and the last complete fleet stays on screen; the next poll
-/// starts again from the first page. Failures are retried as ``TripModelOptions`` describes for trips. Time comes
+/// starts again from the first page. Failures are retried as ``TripModelOptions`` describes for trips, but for a
+/// refused page token (``isRefusedPageToken(_:page:)``), retried at the poll interval since starting over mends it. Time comes
 /// from an injected `Clock`, and staleness is judged at `now()`, so tests run on a manual `VirtualClock`.
 public actor FleetTracker {
     public nonisolated let backend: any FleetBackend
@@ -33,6 +34,8 @@ public actor FleetTracker {
     /// Failed listings since the last complete one.
     public private(set) var consecutiveFailures = 0
     public private(set) var lastError: TripServiceError?
+    /// The page (from 1) the last failed listing broke off on; nil when it failed before any page or none failed.
+    public private(set) var lastFailedPage: Int?
     /// How long the tracker waits before its next listing.
     public private(set) var retryDelay: Duration
     /// Listings attempted so far, complete or not.
@@ -97,7 +100,7 @@ public actor FleetTracker {
     }
 
     private func pollOnce() async {
-        let outcome: Result<[Vehicle], TripServiceError>
+        let outcome: Result<[Vehicle], ListingFailure>
         do {
             outcome = .success(try await listAllPages())
         } catch {
@@ -106,29 +109,68 @@ public actor FleetTracker {
         completedPolls += 1
         switch outcome {
         case .success(let vehicles): await deliver(vehicles)
-        case .failure(let error): await deliver(error)
+        case .failure(let failure): await deliver(failure.error, page: failure.page)
         }
     }
 
+    /// A listing that broke off, and on which page (from 1; nil past the page limit).
+    private struct ListingFailure: Error {
+        var error: TripServiceError
+        var page: Int?
+    }
+
     /// Every page of the listing, or the first failure.
-    private func listAllPages() async throws(TripServiceError) -> [Vehicle] {
+    private func listAllPages() async throws(ListingFailure) -> [Vehicle] {
         var vehicles: [Vehicle] = []
         var token: String?
-        for _ in 0..<maximumPages {
-            let page = try await backend.listVehicles(pageToken: token)
+        for index in 0..<maximumPages {
+            let page: ListVehiclesResponse
+            do {
+                page = try await backend.listVehicles(pageToken: token)
+            } catch {
+                throw ListingFailure(error: error, page: index + 1)
+            }
             vehicles += page.vehicles
             guard !page.nextPageToken.isEmpty else { return vehicles }
             token = page.nextPageToken
         }
-        throw TripServiceError(
-            code: .outOfRange,
-            message: "the fleet has more than \(maximumPages) pages of vehicles: narrow it with a filter or a viewport")
+        throw ListingFailure(
+            error: TripServiceError(
+                code: .outOfRange,
+                message:
+                    "the fleet has more than \(maximumPages) pages of vehicles: narrow it with a filter or a viewport"),
+            page: nil)
     }
 
-    private func deliver(_ error: TripServiceError) async {
+    /// Whether a failure is Fleet Engine refusing a page token (INVALID_ARGUMENT past the first page: the token
+    /// expired or the fleet changed under it), which the next listing mends by starting from the first page.
+    public static func isRefusedPageToken(_ error: TripServiceError, page: Int?) -> Bool {
+        error.code == .invalidArgument && (page ?? 0) > 1
+    }
+
+    /// What a person should do about a failed listing: Fleet Engine's hints speak of trips, a listing's of the
+    /// provider, its query and its page tokens.
+    public static func hint(for error: TripServiceError, page: Int?) -> String {
+        if isRefusedPageToken(error, page: page) {
+            return "the page token was refused: the next listing starts again from the first page"
+        }
+        switch error.code {
+        case .invalidArgument: return "check the listing's filter, vehicle types, state and viewport"
+        case .notFound: return "no such provider: check the provider id"
+        case .permissionDenied: return "ListVehicles needs a server token for this provider"
+        default: return error.hint
+        }
+    }
+
+    private func deliver(_ error: TripServiceError, page: Int?) async {
         consecutiveFailures += 1
         lastError = error
-        retryDelay = options.retryDelay(after: error, consecutiveFailures: consecutiveFailures, using: &rng)
+        lastFailedPage = page
+        // A refused page token needs nobody to act: the next listing, from the first page, mends it.
+        retryDelay =
+            Self.isRefusedPageToken(error, page: page)
+            ? options.pollInterval
+            : options.retryDelay(after: error, consecutiveFailures: consecutiveFailures, using: &rng)
         for entry in subscribers {
             guard let subscriber = entry.subscriber else { continue }
             await subscriber.fleetTracker(self, didFailWithError: error)
@@ -147,6 +189,7 @@ public actor FleetTracker {
         fleet = next
         consecutiveFailures = 0
         lastError = nil
+        lastFailedPage = nil
         retryDelay = options.pollInterval
         let sorted = next.values.sorted { $0.name < $1.name }
         for entry in subscribers {
@@ -162,9 +205,7 @@ public actor FleetTracker {
 
     /// Stale: no location, or its last report (server time, else device time) older than the threshold.
     private func isStale(_ vehicle: Vehicle, at time: ProtoTimestamp) -> Bool {
-        guard let location = vehicle.lastLocation, location.location != nil,
-            let reported = location.serverTime ?? location.updateTime
-        else { return true }
+        guard let reported = FleetVehicle.lastReport(of: vehicle) else { return true }
         return time - reported > staleThreshold
     }
 

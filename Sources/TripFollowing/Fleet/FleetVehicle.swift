@@ -14,4 +14,11 @@ public struct FleetVehicle: Sendable, Hashable {
 
     /// The vehicle's resource name, its identity in the fleet.
     public var name: String { vehicle.name }
+
+    /// When a vehicle last reported where it was (its location's server time, else device time); nil without a
+    /// location. One rule for the tracker's staleness and for a replay's next stale moment.
+    public static func lastReport(of vehicle: Vehicle) -> ProtoTimestamp? {
+        guard let location = vehicle.lastLocation, location.location != nil else { return nil }
+        return location.serverTime ?? location.updateTime
+    }
 }

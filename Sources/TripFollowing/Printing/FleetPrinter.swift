@@ -34,13 +34,17 @@ public actor FleetPrinter: FleetTrackerSubscriber {
     }
 
     public func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async {
-        let summary = "\(error.code.name) (\(error.errorClass)): \(error.message)"
-        emit(
-            "failed", name: "", stale: nil, summary: summary,
-            value: .object([
-                "code": .string(error.code.name), "class": .string(error.errorClass.rawValue),
-                "message": .string(error.message),
-            ]))
+        var summary = "\(error.code.name) (\(error.errorClass)): \(error.message)"
+        var value: [String: JSONValue] = [
+            "code": .string(error.code.name), "class": .string(error.errorClass.rawValue),
+            "message": .string(error.message),
+        ]
+        // A listing that broke off after its first page says where, and what happens next.
+        if let page = await tracker.lastFailedPage, page > 1 {
+            summary += " (page \(page): \(FleetTracker.hint(for: error, page: page)))"
+            value["page"] = .number(Double(page))
+        }
+        emit("failed", name: "", stale: nil, summary: summary, value: .object(value))
     }
 
     public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async

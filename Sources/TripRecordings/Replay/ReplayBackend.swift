@@ -12,7 +12,8 @@ public final class ReplayBackend: TripBackend {
     public let clock: VirtualClock
     public let interpolate: Bool
     /// Event times, ascending (parallel to `recording.events`).
-    public let eventTimes: [ProtoTimestamp]
+    public let timeline: ReplayTimeline
+    public var eventTimes: [ProtoTimestamp] { timeline.times }
     private let routes: [[LatLng]]
 
     public init(recording: TripRecording, clock: VirtualClock, interpolate: Bool = true) {
@@ -21,7 +22,7 @@ public final class ReplayBackend: TripBackend {
         self.recording = sorted
         self.clock = clock
         self.interpolate = interpolate
-        self.eventTimes = sorted.events.map(\.time)
+        self.timeline = ReplayTimeline(sorted.events.map(\.time))
         self.routes = sorted.events.map { event in
             guard case .snapshot(let trip) = event.kind else { return [] }
             return JourneySharingState(trip: trip).activeRoute
@@ -31,8 +32,8 @@ public final class ReplayBackend: TripBackend {
     public var displayName: String { "replay \(recording.source)" }
 
     /// First and last event times.
-    public var start: ProtoTimestamp? { eventTimes.first }
-    public var end: ProtoTimestamp? { eventTimes.last }
+    public var start: ProtoTimestamp? { timeline.start }
+    public var end: ProtoTimestamp? { timeline.end }
 
     public func fetchTrip(_ name: TripName) async throws -> TripSnapshot {
         guard name == recording.tripName else {
@@ -66,26 +67,14 @@ public final class ReplayBackend: TripBackend {
         return TripSnapshot(trip: trip, observedAt: eventTimes[index])
     }
 
-    /// The index of the last event at or before `time`, by binary search.
-    public func lastIndex(atOrBefore time: ProtoTimestamp) -> Int? {
-        var low = 0, high = eventTimes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if eventTimes[mid] <= time { low = mid + 1 } else { high = mid }
-        }
-        return low == 0 ? nil : low - 1
-    }
+    /// The index of the last event at or before `time`.
+    public func lastIndex(atOrBefore time: ProtoTimestamp) -> Int? { timeline.lastIndex(atOrBefore: time) }
 
     /// The first event time strictly after `time`.
-    public func nextEventTime(after time: ProtoTimestamp) -> ProtoTimestamp? {
-        let i = lastIndex(atOrBefore: time).map { $0 + 1 } ?? 0
-        return i < eventTimes.count ? eventTimes[i] : nil
-    }
+    public func nextEventTime(after time: ProtoTimestamp) -> ProtoTimestamp? { timeline.next(after: time) }
 
     /// The last event time strictly before `time`.
-    public func previousEventTime(before time: ProtoTimestamp) -> ProtoTimestamp? {
-        lastIndex(atOrBefore: time + .nanoseconds(-1)).map { eventTimes[$0] }
-    }
+    public func previousEventTime(before time: ProtoTimestamp) -> ProtoTimestamp? { timeline.previous(before: time) }
 
     private func nextSnapshotIndex(after index: Int) -> Int? {
         recording.events.indices.dropFirst(index + 1).first { recording.events[$0].isSnapshot }

@@ -11,7 +11,11 @@ public struct ReplayRun: Sendable {
 
     public init(recording: TripRecording, speed: ReplaySpeed, interpolate: Bool = false) {
         let start = recording.events.map(\.time).min() ?? ProtoTimestamp(seconds: 0)
-        let clock = VirtualClock(start: start, speed: speed)
+        self.init(recording: recording, clock: VirtualClock(start: start, speed: speed), interpolate: interpolate)
+    }
+
+    /// A replay on a clock it shares — the fleet replay's, whose rider view of a trip plays on the fleet's time.
+    public init(recording: TripRecording, clock: VirtualClock, interpolate: Bool = false) {
         backend = ReplayBackend(recording: recording, clock: clock, interpolate: interpolate)
         model = TripModel(
             tripName: recording.tripName, backend: backend, options: TripModelOptions(pollInterval: .seconds(1)),
@@ -45,7 +49,8 @@ public struct ReplayRun: Sendable {
 
     /// Plays for an interactive viewer until the calling task is cancelled: like ``run(loop:)``, but at the end
     /// the clock stops on the last event and waits — a seek, step or restart (which wake the clock) plays on.
-    public func runInteractive(loop: Bool = false) async {
+    /// With `holdAtEnd` false (a clock shared with a fleet, which plays on) it only waits.
+    public func runInteractive(loop: Bool = false, holdAtEnd: Bool = true) async {
         guard let start = backend.start, let end = backend.end else { return }
         while !Task.isCancelled {
             await model.refresh()
@@ -59,8 +64,10 @@ public struct ReplayRun: Sendable {
                 clock.seek(to: start)
                 continue
             }
-            clock.pause()
-            if clock.timestamp > end { clock.seek(to: end) }
+            if holdAtEnd {
+                clock.pause()
+                if clock.timestamp > end { clock.seek(to: end) }
+            }
             // Woken by the next seek (or cancelled); the far deadline is never reached while paused.
             try? await clock.sleep(until: VirtualClock.Instant(end + .seconds(86_400 * 365)))
         }
@@ -68,27 +75,17 @@ public struct ReplayRun: Sendable {
 
     // MARK: Transport
 
+    public var transport: ReplayTransport { ReplayTransport(clock: clock, timeline: backend.timeline) }
+
     /// Pauses on the next recorded event.
-    public func stepForward() {
-        clock.pause()
-        if let next = backend.nextEventTime(after: clock.timestamp) { clock.seek(to: next) }
-    }
+    public func stepForward() { transport.stepForward() }
 
     /// Pauses on the previous recorded event.
-    public func stepBackward() {
-        clock.pause()
-        if let previous = backend.previousEventTime(before: clock.timestamp) { clock.seek(to: previous) }
-    }
+    public func stepBackward() { transport.stepBackward() }
 
     /// Jumps to a fraction (0…1, clamped) of the recording's span.
-    public func seek(fraction: Double) {
-        guard let start = backend.start, let end = backend.end else { return }
-        clock.seek(to: start + (end - start) * min(1, max(0, fraction)))
-    }
+    public func seek(fraction: Double) { transport.seek(fraction: fraction) }
 
     /// How far through the recording the clock is, 0…1.
-    public var progress: Double {
-        guard let start = backend.start, let end = backend.end, end > start else { return 1 }
-        return min(1, max(0, (clock.timestamp - start) / (end - start)))
-    }
+    public var progress: Double { transport.progress }
 }

@@ -17,7 +17,10 @@ struct ReplayCommand: AsyncParsableCommand {
         discussion: """
             Opens the trip on a terminal map with transport keys (space, . , + - ← → 0–9; ? lists them all). \
             --headless prints one line per subscriber callback instead, and --snapshot prints one frame as text. \
-            Inputs may be gzip-compressed; the format is recognised from the content.
+            Inputs may be gzip-compressed; the format is recognised from the content. \
+            With --fleet, a Cloud Logging export plays every vehicle and trip together on one clock, on the fleet \
+            screen (space, . , ] [ ← → 0–9 for the transport; Enter follows, t opens a trip's rider view); \
+            without a terminal, or with --json, it prints the fleet's changes as `tripterm fleet --json` does.
             """
     )
 
@@ -27,11 +30,28 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Print one line per subscriber callback instead of drawing a map (also when output is not a terminal).")
     var headless = false
 
-    @Flag(help: "With --headless: print JSON Lines ({\"time\", \"callback\", \"value\"}) instead of text.")
+    @Flag(
+        help:
+            "With --headless: print JSON Lines ({\"time\", \"callback\", \"value\"}) instead of text; with --fleet, the fleet's changes as `tripterm fleet --json` prints them."
+    )
     var json = false
 
     @Option(help: "Replay speed: a factor from 0.5 to 1000 (e.g. 10 or x10), or 'max' for as fast as possible.")
     var speed: String = "1"
+
+    @Flag(help: "Replay every vehicle and trip of a Cloud Logging export together, on the fleet screen.")
+    var fleet = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --fleet: seconds after which a vehicle's last report is stale, on the replay's clock (5 min by default).",
+            valueName: "seconds"))
+    var stale: Double = 300
+
+    @Flag(
+        name: .customLong("hide-stale"),
+        help: "With --fleet, on the fleet screen: leave stale vehicles out instead of greying them.")
+    var hideStale = false
 
     @Option(help: "The trip to replay, by id (or a unique prefix) or full name, when the file holds several.")
     var trip: String?
@@ -67,9 +87,16 @@ struct ReplayCommand: AsyncParsableCommand {
                 "--at must be a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time, not '\(at)'")
         }
         if headless && snapshot { throw ValidationError("--headless and --snapshot do not go together: pick one") }
+        if fleet, trip != nil || list || record != nil || snapshot {
+            throw ValidationError(
+                "--fleet plays every vehicle and trip: --trip, --list, --record and --snapshot do not go with it")
+        }
+        guard stale.isFinite, stale > 0 else { throw ValidationError("--stale must be a positive number of seconds") }
+        if !fleet, hideStale || stale != 300 { throw ValidationError("--stale and --hide-stale go with --fleet") }
     }
 
     func run() async throws {
+        if fleet { return try await runFleet() }
         let loaded = try RecordingLoader.load(path: file)
         for warning in loaded.warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
         if list {
@@ -84,6 +111,20 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     private var backendName: String { "replay " + URL(fileURLWithPath: file).lastPathComponent }
+
+    /// `--fleet`: every vehicle of an export on one clock, on the fleet screen or as the fleet's printer prints it.
+    private func runFleet() async throws {
+        let (recording, warnings) = try RecordingLoader.loadFleet(path: file)
+        for warning in warnings { FileHandle.standardError.write(Data("\(warning)\n".utf8)) }
+        let run = FleetReplayRun(
+            recording: recording, speed: ReplaySpeed(speed) ?? .realtime,
+            staleThreshold: .milliseconds(Int64(stale * 1000)))
+        if headless || json || isatty(STDOUT_FILENO) != 1 {
+            return await FleetReplaySession.runHeadless(run, loop: loop, json: json)
+        }
+        try await FleetReplaySession.runScreen(
+            run, backendName: backendName, loop: loop, hideStale: hideStale, display: display)
+    }
 
     /// One frame as text, trailing spaces trimmed.
     private func printSnapshot(_ recording: TripRecording) async throws {

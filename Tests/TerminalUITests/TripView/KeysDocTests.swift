@@ -20,7 +20,7 @@ import Testing
 
     @Test func everyFleetBindingIsDocumented() throws {
         let text = try String(contentsOf: Self.doc, encoding: .utf8)
-        for entry in FleetKeyBindings.entries {
+        for entry in FleetKeyBindings.entries(replay: true) {
             #expect(
                 text.contains("| `\(entry.keys)` | \(entry.help) |"), "docs/keys.md lacks \(entry.keys): \(entry.help)")
         }

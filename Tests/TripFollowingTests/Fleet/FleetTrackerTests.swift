@@ -105,18 +105,26 @@ import TripFollowing
         await tracker.refresh()
         #expect(await tracker.fleet.count == 2, "the last complete fleet is kept")
         #expect(await tracker.retryDelay <= .seconds(5), "recoverable: retried within one poll interval")
-        // A page token that expired between polls is a client error; the next listing starts from the first page.
+        // A page token that expired between polls is a client error that nobody has to act on: the next listing,
+        // from the first page, comes at the poll interval rather than a client error's 15 s.
         backend.fail(page: 1, with: TripServiceError(code: .invalidArgument, message: "page token expired"))
         await tracker.refresh()
+        #expect(await tracker.lastFailedPage == 2)
+        #expect(await tracker.retryDelay == .seconds(5))
+        // On the first page, INVALID_ARGUMENT is the query's fault: a client error's pace.
+        backend.fail(page: 0, with: TripServiceError(code: .invalidArgument, message: "bad filter"))
+        await tracker.refresh()
+        #expect(await tracker.lastFailedPage == 1)
         #expect(await tracker.retryDelay == .seconds(15))
         backend.fail(page: 1, with: nil)
         await tracker.refresh()
+        #expect(await tracker.lastFailedPage == nil)
         #expect(
             log.all == [
                 "fleet 2 +[a,b] ~[] -[]", "failed UNAVAILABLE (recoverable)", "failed INVALID_ARGUMENT (client)",
-                "recovered after 2", "fleet 2 +[] ~[] -[]",
+                "failed INVALID_ARGUMENT (client)", "recovered after 3", "fleet 2 +[] ~[] -[]",
             ])
-        #expect(backend.requests == [nil, "page-1", nil, "page-1", nil, "page-1", nil, "page-1"])
+        #expect(backend.requests == [nil, "page-1", nil, "page-1", nil, "page-1", nil, nil, "page-1"])
     }
 
     @Test func pollingFollowsThePollIntervalOnTheClock() async {

@@ -11,6 +11,8 @@ struct FleetStatusBar: Widget {
     var shown: Int
     var now: ProtoTimestamp
     var notice: String?
+    /// A replay lists at each recorded change, not every interval: the interval is left out.
+    var isReplay = false
     var styles: ScreenStyles
     var ascii: Bool
 
@@ -22,7 +24,9 @@ struct FleetStatusBar: Widget {
             } ?? StyledLine()
         let rightWidth = min(right.width, area.width * 2 / 3)
         var left = StyledLine()
-        left.append(state.backendName + " · every " + Formatting.duration(state.pollInterval), styled(styles.bar))
+        left.append(
+            state.backendName + (isReplay ? "" : " · every " + Formatting.duration(state.pollInterval)),
+            styled(styles.bar))
         let count =
             shown == state.vehicles.count
             ? Summary.count(shown, "vehicle") : "\(shown) of " + Summary.count(state.vehicles.count, "vehicle")

@@ -29,7 +29,8 @@ struct FailureLine {
         case .client:
             return StyledLine([
                 (
-                    (ascii ? "! " : "✖ ") + "client " + error.code.name + ": " + error.message + " — " + error.hint,
+                    (ascii ? "! " : "✖ ") + "client " + error.code.name + ": " + error.message + " — "
+                        + (failure.hint ?? error.hint),
                     styled(styles.clientError)
                 )
             ])

@@ -38,6 +38,41 @@ public enum CloudLoggingImporter {
     public static func recordings(
         from data: Data, path: String
     ) throws(InputError) -> (recordings: [TripRecording], warnings: [InputWarning]) {
+        let (records, warnings) = try read(data, path: path)
+        if let reason = records.nothingToReplay { throw InputError(path: path, message: reason) }
+        return (trips(of: records, path: path), warnings)
+    }
+
+    /// The whole fleet of an export — each vehicle after each of its UpdateVehicle calls, and every trip — for
+    /// `replay --fleet`, and what was skipped on the way.
+    ///
+    /// - Throws: ``InputError`` when the data is not an export, when a JSON Lines line is not JSON, or when no
+    ///   UpdateVehicle entry can be read: then there is no vehicle to show. An export without trips is a fleet.
+    public static func fleet(
+        from data: Data, path: String
+    ) throws(InputError) -> (fleet: FleetRecording, warnings: [InputWarning]) {
+        let (records, warnings) = try read(data, path: path)
+        if let reason = records.noVehicles { throw InputError(path: path, message: reason) }
+        let reports = records.reports.values.joined().sorted { $0.order < $1.order }
+            .map { VehicleReport(time: $0.order.time, vehicle: $0.listed) }
+        return (FleetRecording(source: source(path), reports: reports, trips: trips(of: records, path: path)), warnings)
+    }
+
+    private static func source(_ path: String) -> String {
+        "Cloud Logging export \(URL(fileURLWithPath: path).lastPathComponent)"
+    }
+
+    private static func trips(of records: LogRecords, path: String) -> [TripRecording] {
+        records.tripsInOrder.map { trip in
+            TripRebuilder(tripName: trip.name, source: source(path)).recording(
+                trips: trip.records, reports: records.reports)
+        }
+    }
+
+    /// Every entry decoded into records, with what was skipped, in input order.
+    private static func read(
+        _ data: Data, path: String
+    ) throws(InputError) -> (records: LogRecords, warnings: [InputWarning]) {
         // Problems surface in several passes; they are reported in input order.
         var warnings: [(index: Int, warning: InputWarning)] = []
         func warn(index: Int, line: Int?, insertId: String?, _ message: String) {
@@ -58,13 +93,7 @@ public enum CloudLoggingImporter {
         }
         entries = RestrictedLogMerge.merged(entries, warn: warn)
         let records = LogRecords(entries, warn: warn)
-        if let reason = records.nothingToReplay { throw InputError(path: path, message: reason) }
-
-        let source = "Cloud Logging export \(URL(fileURLWithPath: path).lastPathComponent)"
-        let recordings = records.tripsInOrder.map { trip in
-            TripRebuilder(tripName: trip.name, source: source).recording(trips: trip.records, reports: records.reports)
-        }
         let ordered = warnings.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
-        return (recordings, ordered.map(\.element.warning))
+        return (records, ordered.map(\.element.warning))
     }
 }

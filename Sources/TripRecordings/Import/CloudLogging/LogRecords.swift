@@ -11,6 +11,8 @@ struct LogRecords {
     var failedTripCalls = 0
     /// Why trip entries could not be read, for the error when none could.
     var tripProblems: [String] = []
+    /// Why UpdateVehicle entries could not be read, for `replay --fleet`'s error when none could.
+    var vehicleProblems: [String] = []
 
     init(_ entries: [LogEntry], warn: (LogEntry, String) -> Void) {
         for entry in entries {
@@ -32,6 +34,7 @@ struct LogRecords {
             } catch {
                 warn(entry, error.message)
                 if entry.method.isTripCall { tripProblems.append("\(entry.label): \(error.message)") }
+                if entry.method == .updateVehicle { vehicleProblems.append("\(entry.label): \(error.message)") }
             }
         }
         reports = reports.mapValues { $0.sorted { $0.order < $1.order } }
@@ -49,6 +52,18 @@ struct LogRecords {
                 "no CreateTrip or UpdateTrip entries"
             }
         return "\(reason): nothing to replay"
+    }
+
+    /// Why there are no vehicles to replay as a fleet, when no UpdateVehicle entry could be read.
+    var noVehicles: String? {
+        guard reports.isEmpty else { return nil }
+        let reason =
+            if let problem = vehicleProblems.first {
+                "no readable UpdateVehicle entries (first problem: \(problem))"
+            } else {
+                "no successful UpdateVehicle entries"
+            }
+        return "\(reason): no vehicles to replay"
     }
 
     /// The trips in order of their first entry (their creation, when the export holds it), then by name.

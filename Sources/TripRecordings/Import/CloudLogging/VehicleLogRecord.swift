@@ -5,6 +5,9 @@ import FleetModel
 struct VehicleLogRecord: Sendable {
     var order: LogOrder
     var vehicleId: String
+    /// The whole vehicle as Fleet Engine kept it after the call — what ListVehicles would have listed then, for
+    /// `replay --fleet` — with the raw fix standing in for a redacted location and its name always set.
+    var listed = Vehicle()
     /// The vehicle's last location after the call, with the raw fix standing in for a redacted one.
     var location: VehicleLocation?
     /// The S2-encoded route to the next waypoint, when the log holds it (ordinary logs keep only a handle).
@@ -57,6 +60,11 @@ struct VehicleLogRecord: Sendable {
         var record = VehicleLogRecord(order: entry.order, vehicleId: vehicleId)
         record.location = [response.lastLocation, sent?.lastLocation].lazy.compactMap { $0 }
             .first(where: \.hasCoordinates)?.withRawFallback()
+        record.listed = response
+        record.listed.lastLocation = record.location ?? response.lastLocation
+        if record.listed.name.isEmpty {
+            record.listed.name = "providers/\(entry.project ?? "unknown")/vehicles/\(vehicleId)"
+        }
         // Without an updateMask there is no telling what the call set; the response is then taken as it is.
         let mask = entry.request?.logText("updatemask").map { text in
             Set(text.split(separator: ",").map { LogKeyFolding.fold(String($0)) })

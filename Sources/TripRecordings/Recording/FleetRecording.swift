@@ -1,0 +1,37 @@
+import FleetModel
+
+/// A whole fleet over time, rebuilt from a Cloud Logging export for `tripterm replay EXPORT --fleet`: every state
+/// each vehicle was left in by its calls, and the trips it served, so one clock can play them all together.
+///
+/// ```swift
+/// let (fleet, warnings) = try CloudLoggingImporter.fleet(from: data, path: "jump-demo.json")
+/// fleet.vehicleNames   // ["providers/sample-project-id/vehicles/sample-vehicle-id"]
+/// ```
+public struct FleetRecording: Sendable, Equatable {
+    /// Where it came from, for people: `Cloud Logging export jump-demo.json`.
+    public var source: String
+    /// Each vehicle as Fleet Engine kept it after each of its calls, in time order (stable for equal times).
+    public var reports: [VehicleReport]
+    /// The trips of the export, rebuilt as `tripterm replay` rebuilds them: the rider view of a vehicle's trip.
+    public var trips: [TripRecording]
+
+    public init(source: String, reports: [VehicleReport], trips: [TripRecording] = []) {
+        self.source = source
+        self.reports = reports
+        self.trips = trips
+    }
+
+    /// Every vehicle's resource name, sorted.
+    public var vehicleNames: [String] { Set(reports.map(\.vehicle.name)).sorted() }
+
+    /// First and last report times, or nil when there are none.
+    public var timeSpan: ClosedRange<ProtoTimestamp>? {
+        guard let first = reports.first?.time, let last = reports.last?.time else { return nil }
+        return first...max(first, last)
+    }
+
+    /// The recorded trip with this resource name.
+    public func trip(named name: String) -> TripRecording? {
+        trips.first { $0.tripName.description == name }
+    }
+}
