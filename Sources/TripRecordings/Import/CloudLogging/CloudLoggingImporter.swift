@@ -48,7 +48,9 @@ public enum CloudLoggingImporter {
         var entries: [LogEntry] = []
         for raw in try LogExportReader.entries(in: data, path: path) {
             do {
-                if let entry = try LogEntry(raw.value, index: raw.index, line: raw.line) { entries.append(entry) }
+                if let entry = try LogEntry(raw.value, index: raw.index, line: raw.line, span: raw.span) {
+                    entries.append(entry)
+                }
             } catch {
                 warn(index: raw.index, line: raw.line, insertId: raw.value["insertid"]?.logString, error.message)
             }
@@ -61,8 +63,12 @@ public enum CloudLoggingImporter {
         if let reason = records.nothingToReplay { throw InputError(path: path, message: reason) }
 
         let source = "Cloud Logging export \(URL(fileURLWithPath: path).lastPathComponent)"
+        let export = LogExportSource.bytes(data, path: path)
         let recordings = records.tripsInOrder.map { trip in
-            TripRebuilder(tripName: trip.name, source: source).recording(trips: trip.records, reports: records.reports)
+            var recording = TripRebuilder(tripName: trip.name, source: source)
+                .recording(trips: trip.records, reports: records.reports)
+            recording.logExport = export
+            return recording
         }
         let ordered = warnings.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
         return (recordings, ordered.map(\.element.warning))
