@@ -17,6 +17,9 @@ public struct TripRecording: Sendable, Equatable {
     /// The Cloud Logging export the events were imported from, to show an event's entry (``TripEvent/logEntry``)
     /// again; nil for other inputs.
     public var logExport: LogExportSource?
+    /// Set when the recording is one vehicle's trips on one timeline (``VehicleTimeline``): its snapshots then
+    /// name several trips, the one the vehicle served at each moment.
+    public var vehicleId: String?
 
     public init(
         tripName: TripName, source: String, created: ProtoTimestamp? = nil, events: [TripEvent] = [],

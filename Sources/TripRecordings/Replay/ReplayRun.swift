@@ -13,9 +13,10 @@ public struct ReplayRun: Sendable {
         let start = recording.events.map(\.time).min() ?? ProtoTimestamp(seconds: 0)
         let clock = VirtualClock(start: start, speed: speed)
         backend = ReplayBackend(recording: recording, clock: clock, interpolate: interpolate)
-        model = TripModel(
-            tripName: recording.tripName, backend: backend, options: TripModelOptions(pollInterval: .seconds(1)),
-            clock: clock)
+        var options = TripModelOptions(pollInterval: .seconds(1))
+        // A vehicle's timeline goes on to its next trip after one ends.
+        options.stopsWhenTripEnds = recording.vehicleId == nil
+        model = TripModel(tripName: recording.tripName, backend: backend, options: options, clock: clock)
     }
 
     public var clock: VirtualClock { backend.clock }
