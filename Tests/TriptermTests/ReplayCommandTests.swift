@@ -123,6 +123,11 @@ import Testing
         // Four trips, each canceled in the end, and the replay went on after each.
         #expect(statuses.filter { $0 == "CANCELED" }.count == 4, "\(statuses)")
         #expect(statuses.filter { $0 == "NEW" }.count == 4, "\(statuses)")
+        // --list says which vehicle each trip had.
+        let list = try await TriptermBinary.run(["replay", export, "--list"])
+        let rows = list.stdout.split(separator: "\n")
+        #expect(rows.first?.hasPrefix("TRIP") == true && rows.first?.contains("VEHICLE") == true)
+        #expect(rows.dropFirst().count == 4 && rows.dropFirst().allSatisfy { $0.contains(" sample-vehicle-id ") })
     }
 
     @Test func exportConvertsToEveryFormatAndBack() async throws {

@@ -44,7 +44,7 @@ struct ReplayCommand: AsyncParsableCommand {
             """)
     var vehicle: String?
 
-    @Flag(help: "List the trips in the file (id, status path, time span, number of updates) and exit.")
+    @Flag(help: "List the trips in the file (id, vehicle, status path, time span, number of updates) and exit.")
     var list = false
 
     @Flag(help: "Start again from the beginning at the end, until interrupted.")
