@@ -51,6 +51,8 @@ public final class TripApp: Screen {
                 showHelp = false
                 return .none
             }
+            // Esc leaves the event table before it leaves the replay, as it leaves the help.
+            if key == .escape, lastScreen?.eventsShown != nil { return perform(.toggleEvents) }
             guard let action = bindings.action(for: key) else { return .none }
             return perform(action)
         }

@@ -58,8 +58,11 @@ import TripRecordings
         h.terminal.send(.key(.down))
         #expect(await h.loop.runPending())
         #expect(h.text.contains("Events 5 of 8") && h.controls.now == events[4].time)
+        h.terminal.send(.key(.escape))
+        #expect(await h.loop.runPending())
+        #expect(!h.text.contains("Events 5 of 8"), "Esc closes the table")
         #expect(await h.press("e"))
-        #expect(!h.text.contains("Events 5 of 8"))
+        #expect(h.text.contains("Events 5 of 8"))
     }
 
     @Test func theFirstFrameShowsTheRecordingPaused() async {
