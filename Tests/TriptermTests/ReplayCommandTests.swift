@@ -6,6 +6,7 @@ import Testing
 /// `tripterm replay` and `tripterm export` as a user runs them.
 @Suite struct ReplayCommandTests {
     static let sample = "Assets/trips/monaco-stops.jsonl"
+    static let export = "Tests/TripRecordingsTests/Fixtures/jump-demo-a51c8f15.json"
 
     static func asset(_ path: String) -> String { Repository.path(path) }
 
@@ -88,6 +89,14 @@ import Testing
                 ["replay", Self.asset(Self.sample), "--speed", "fast"],
                 "--speed must be a number from 0.5 to 1000 or 'max'"
             ),
+            (
+                ["replay", Self.asset(Self.export), "--headless", "--vehicle", "taxi-9"],
+                "no vehicle \"taxi-9\" in the file; it has: sample-vehicle-id (trips a51c8f15-"
+            ),
+            (
+                ["replay", Self.asset(Self.export), "--vehicle", "sample", "--trip", "a51c"],
+                "--trip and --vehicle do not go together"
+            ),
         ]
         for (arguments, message) in cases {
             let out = try await TriptermBinary.run(arguments)
@@ -97,6 +106,28 @@ import Testing
             #expect(!out.stderr.contains("Fatal error"))
             #expect(out.stdout.isEmpty)
         }
+    }
+
+    /// `--vehicle`: every trip of the car in the real export, one after another, through one model to the end.
+    @Test func vehicleReplaysEveryTripOfTheCarInTurn() async throws {
+        let export = try Repository.sharedFile("data/fleet-logs/jump-demo.json")
+        let out = try await TriptermBinary.run([
+            "replay", export, "--headless", "--json", "--speed", "max", "--vehicle", "sample-vehicle-id",
+        ])
+        #expect(out.status == 0, "\(out.stderr)")
+        let statuses = try out.stdout.split(separator: "\n").compactMap { line -> String? in
+            let value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+            guard value["callback"] == .string("status"), case .string(let status)? = value["value"] else { return nil }
+            return status
+        }
+        // Four trips, each canceled in the end, and the replay went on after each.
+        #expect(statuses.filter { $0 == "CANCELED" }.count == 4, "\(statuses)")
+        #expect(statuses.filter { $0 == "NEW" }.count == 4, "\(statuses)")
+        // --list says which vehicle each trip had.
+        let list = try await TriptermBinary.run(["replay", export, "--list"])
+        let rows = list.stdout.split(separator: "\n")
+        #expect(rows.first?.hasPrefix("TRIP") == true && rows.first?.contains("VEHICLE") == true)
+        #expect(rows.dropFirst().count == 4 && rows.dropFirst().allSatisfy { $0.contains(" sample-vehicle-id ") })
     }
 
     @Test func exportConvertsToEveryFormatAndBack() async throws {

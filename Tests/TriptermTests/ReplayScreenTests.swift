@@ -87,6 +87,45 @@ struct ReplayScreenTests {
         try await expectRestored(session, status: 0)
     }
 
+    /// `e` on the real export: the event table in the map's place, `↓` pausing on the next entry, `r` switching
+    /// from what Fleet Engine kept to what the driver's app sent, `e` bringing the map back.
+    @Test func eShowsTheEventsAndTheirLogEntries() async throws {
+        let export = Repository.path("Tests/TripRecordingsTests/Fixtures/jump-demo-a51c8f15.json")
+        let session = try await TmuxSession.start(width: 120, height: 40) { dir in
+            "stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(export)'; "
+                + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+        }
+        try await session.expectScreen(showing: "e events")
+        try await session.send("e")
+        try await session.expectScreen(showing: "Events ", "CreateTrip", "· response")
+        // From the start (Home would do, but tmux sends it as the xterm keys ncurses does not read here).
+        try await session.send("0")
+        try await session.send("Down")
+        try await session.send("Down")
+        try await session.expectScreen(showing: "Events 3 of", "‖")
+        try await session.send("r")
+        try await session.expectScreen(showing: "· request")
+        try await session.send("e")
+        try await session.waitForScreen { !$0.contains("Events 3 of") }
+        try await session.send("q")
+        try await expectRestored(session, status: 0)
+    }
+
+    /// `--vehicle` over the whole jump-demo export: the panel names the trip under way, the last at the end and the
+    /// first again after a jump back to the start.
+    @Test func aVehiclesTripsPlayOnOneTimeline() async throws {
+        let export = try Repository.sharedFile("data/fleet-logs/jump-demo.json")
+        let session = try await TmuxSession.start(width: 120, height: 40) { dir in
+            "stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(export)' "
+                + "--vehicle sample-vehicle-id --speed max; echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+        }
+        try await session.expectScreen(showing: "Trip 73a320f8", "Canceled")
+        try await session.send("0")
+        try await session.expectScreen(showing: "Trip a51c8f15")
+        try await session.send("q")
+        try await expectRestored(session, status: 0)
+    }
+
     /// A resize storm, from 1×1 to 300×100 with no pause between sizes: the screen never crashes and comes back.
     @Test func survivesAResizeStorm() async throws {
         let session = try await start()

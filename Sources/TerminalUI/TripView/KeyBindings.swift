@@ -18,6 +18,8 @@ public struct KeyBindings: Sendable {
     static let panStep = (columns: 8, rows: 4)
     /// How far ←/→ seek a replay, as a fraction of its span.
     static let seekStep = 0.02
+    /// How many lines PgUp/PgDn scroll the event's log entry.
+    static let detailPage = 10
 
     /// The key table of a `kind` screen; `switchTarget` (e.g. "driver console") adds Tab to switch to it.
     public init(kind: TripScreenKind, switchTarget: String? = nil) {
@@ -46,6 +48,24 @@ public struct KeyBindings: Sendable {
                 Entry(
                     keys: "d", help: "panel: trip, findings, report card",
                     bindings: [.character("d"): .cycleReplayPane]),
+                Entry(
+                    keys: "e", help: "show / hide the event table and the event's log entry",
+                    bindings: [.character("e"): .toggleEvents]),
+                Entry(
+                    keys: "↑ ↓", help: "select the previous / next event (the replay pauses there)",
+                    bindings: [.up: .selectEvent(by: -1), .down: .selectEvent(by: 1)]),
+                Entry(
+                    keys: "Home End", help: "select the first / last event",
+                    bindings: [.home: .selectFirstEvent, .end: .selectLastEvent]),
+                Entry(
+                    keys: "PgUp PgDn", help: "scroll the log entry",
+                    bindings: [
+                        .pageUp: .scrollEventDetail(by: -Self.detailPage),
+                        .pageDown: .scrollEventDetail(by: Self.detailPage),
+                    ]),
+                Entry(
+                    keys: "r", help: "log entry: the request sent / the response kept",
+                    bindings: [.character("r"): .switchEventPart]),
                 Entry(
                     keys: "0–9", help: "jump to 0 %, 10 % … 90 %",
                     bindings: Dictionary(
@@ -102,7 +122,10 @@ public struct KeyBindings: Sendable {
     public var hintLine: [(key: String, help: String)] {
         switch kind {
         case .replay:
-            [("space", "pause"), ("+/-", "speed"), ("←/→", "seek"), ("n", "finding"), ("?", "help"), ("q", "quit")]
+            [
+                ("space", "pause"), ("+/-", "speed"), ("←/→", "seek"), ("n", "finding"), ("e", "events"), ("?", "help"),
+                ("q", "quit"),
+            ]
         case .rider where switchTarget != nil:
             [("+/-", "zoom"), ("arrows", "pan"), ("f", "follow"), ("Tab", "driver"), ("?", "help"), ("q", "quit")]
         case .rider:

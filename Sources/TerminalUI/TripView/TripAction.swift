@@ -26,6 +26,16 @@ public enum TripAction: Hashable, Sendable {
     case nextFinding
     case previousFinding
     case cycleReplayPane
+    // Replay event table
+    case toggleEvents
+    /// Moves the table's selection by this many rows (clamped), pausing the replay at that event.
+    case selectEvent(by: Int)
+    case selectFirstEvent
+    case selectLastEvent
+    /// Scrolls the selected event's JSON by this many lines.
+    case scrollEventDetail(by: Int)
+    /// Shows the log entry's request instead of its response, or back.
+    case switchEventPart
 }
 
 /// Which screen a key map is for: some keys mean different things (arrows pan the rider's map but seek a replay).

@@ -44,12 +44,15 @@ public final class TripApp: Screen {
         case .resize:
             lastScreen = nil
         case .mouse(let mouse):
+            if let events = lastScreen?.eventsShown { return click(mouse, on: events, size: size) }
             handleMouse(mouse, size: size)
         case .key(let key):
             if showHelp, key == .escape || key == .character("?") || key == .character("q") {
                 showHelp = false
                 return .none
             }
+            // Esc leaves the event table before it leaves the replay, as it leaves the help.
+            if key == .escape, lastScreen?.eventsShown != nil { return perform(.toggleEvents) }
             guard let action = bindings.action(for: key) else { return .none }
             return perform(action)
         }
@@ -119,6 +122,14 @@ public final class TripApp: Screen {
         }
     }
 
+    /// A click on a row of the event table selects that event, as the arrow keys would.
+    private func click(_ mouse: MouseEvent, on events: ReplayEventsView, size: TerminalSize) -> ScreenCommand {
+        guard case .release(.left) = mouse.kind, let layout = TripScreenLayout.compute(size: size, kind: bindings.kind),
+            let index = EventTablePane.rowIndex(atX: mouse.x, y: mouse.y, in: layout.map, events: events)
+        else { return .none }
+        return perform(.selectEvent(by: index - (events.selected ?? 0)))
+    }
+
     private func say(_ text: String) { notice = (text, clock.now.advanced(by: .seconds(2))) }
 
     /// This frame's screen, when it differs from the last one returned.
@@ -136,7 +147,8 @@ public final class TripApp: Screen {
             notice: notice?.text ?? workingNotice(at: now), isFollowing: mapPane.camera.isFollowing)
         screen.switchTarget = options.switchTarget
         screen.state.trail = []  // compared through the map pane; keeps the comparison cheap
-        let layout = TripScreenLayout.compute(size: size, kind: bindings.kind)
+        // The event table takes the map's place: no map is drawn under it.
+        let layout = screen.eventsShown == nil ? TripScreenLayout.compute(size: size, kind: bindings.kind) : nil
         let mapChanged =
             layout.map {
                 mapPane.prepare(state: state, columns: $0.map.width, rows: $0.map.height, at: now)

@@ -40,6 +40,8 @@ public struct ReplayControls: TripControls {
     private let ticks: [Double]
     private let positions: [(time: ProtoTimestamp, point: LatLng)]
     private let diagnosis: ReplayDiagnosisState
+    let eventTable: ReplayEventTable
+    let events = ReplayEventsState()
 
     /// `insight`: what `check` says about the recording; when nil it is worked out in the background (a long
     /// recording takes a moment), and the strip and findings appear when it is ready.
@@ -53,6 +55,7 @@ public struct ReplayControls: TripControls {
         positions = recording.snapshots.compactMap { snapshot in
             snapshot.trip.lastLocation?.location.map { (snapshot.observedAt, $0) }
         }
+        eventTable = ReplayEventTable(run.backend.recording)
         let diagnosis = ReplayDiagnosisState(insight: insight)
         self.diagnosis = diagnosis
         // Opened partway through (the fleet replay's rider view of a trip under way): the trail so far, as a seek
@@ -76,7 +79,8 @@ public struct ReplayControls: TripControls {
         return .replay(
             ReplayStatus(
                 position: now, start: start, end: run.backend.end ?? start, speed: run.clock.speed,
-                isPaused: run.clock.isPaused, ticks: ticks, insight: insight, pane: pane, selectedFinding: selected))
+                isPaused: run.clock.isPaused, ticks: ticks, insight: insight, pane: pane, selectedFinding: selected,
+                events: eventsView))
     }
 
     public func perform(_ action: TripAction) async -> String? {
@@ -84,6 +88,8 @@ public struct ReplayControls: TripControls {
         switch action {
         case .cycleReplayPane:
             return diagnosis.cyclePane()
+        case .toggleEvents, .selectEvent, .selectFirstEvent, .selectLastEvent, .scrollEventDetail, .switchEventPart:
+            return await performEventAction(action)
         case .nextFinding, .previousFinding:
             guard let insight = diagnosis.current.insight else { return "findings not ready yet" }
             let time = clock.timestamp
@@ -139,7 +145,7 @@ public struct ReplayControls: TripControls {
 
     /// After a jump: the model may have finished (seeking back from the end) so it starts over, and the trail is
     /// what the vehicle drove up to the new time.
-    private func jumped() async {
+    func jumped() async {
         let time = run.clock.timestamp
         await run.model.reset()
         subscriber.reset()

@@ -51,7 +51,12 @@ public struct TripScreen: Sendable, Equatable {
             buffer.render(TooSmallNotice(minimum: TripScreenLayout.minimumSize, styles: styles), in: buffer.area)
             return buffer
         }
-        buffer.render(MapView(map: map, isFollowing: isFollowing, styles: styles, ascii: ascii), in: layout.map)
+        if let events = eventsShown {
+            buffer.render(
+                EventTablePane(events: events, timeZone: timeZone, styles: styles, ascii: ascii), in: layout.map)
+        } else {
+            buffer.render(MapView(map: map, isFollowing: isFollowing, styles: styles, ascii: ascii), in: layout.map)
+        }
         if let area = layout.panel {
             renderPanel(layout.panelBeside ? .beside : .below, in: area, &buffer)
         }
@@ -74,6 +79,12 @@ public struct TripScreen: Sendable, Equatable {
         buffer.render(KeyHintLine(hints: bindings.hintLine, styles: styles, ascii: ascii), in: layout.hints)
         if showHelp { buffer.render(HelpOverlay(bindings: bindings, styles: styles, ascii: ascii), in: buffer.area) }
         return buffer
+    }
+
+    /// The replay's event table, when `e` put it in place of the map.
+    var eventsShown: ReplayEventsView? {
+        if case .replay(let status) = mode { return status.events }
+        return nil
     }
 
     /// The panel the mode asks for: the trip's, or in a replay its findings or report card (``ReplayPane``).

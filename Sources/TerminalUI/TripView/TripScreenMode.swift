@@ -30,10 +30,13 @@ public struct ReplayStatus: Sendable, Equatable {
     public var pane: ReplayPane
     /// The finding `n`/`N` went to last, an index into the insight's findings.
     public var selectedFinding: Int?
+    /// The event table, when `e` shows it (in place of the map).
+    public var events: ReplayEventsView?
 
     public init(
         position: ProtoTimestamp, start: ProtoTimestamp, end: ProtoTimestamp, speed: ReplaySpeed, isPaused: Bool,
-        ticks: [Double], insight: ReplayInsight? = nil, pane: ReplayPane = .trip, selectedFinding: Int? = nil
+        ticks: [Double], insight: ReplayInsight? = nil, pane: ReplayPane = .trip, selectedFinding: Int? = nil,
+        events: ReplayEventsView? = nil
     ) {
         self.position = position
         self.start = start
@@ -44,6 +47,7 @@ public struct ReplayStatus: Sendable, Equatable {
         self.insight = insight
         self.pane = pane
         self.selectedFinding = selectedFinding
+        self.events = events
     }
 
     public var isAtEnd: Bool { position >= end }

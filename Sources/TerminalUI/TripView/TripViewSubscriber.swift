@@ -37,7 +37,10 @@ public final class TripViewSubscriber: TripModelSubscriber {
         _ model: TripModel, didUpdate trip: Trip, updatedPropertyFields fields: TripPropertyFields
     ) async {
         let observed = await model.observedAt
+        // A vehicle's timeline moves from trip to trip: the panel names the one the update is of.
+        let name = trip.name.isEmpty ? nil : (try? TripName(parsing: trip.name))
         change {
+            if let name { $0.tripName = name }
             $0.lastUpdate = observed
             $0.updateCount += 1
             $0.route = trip.route

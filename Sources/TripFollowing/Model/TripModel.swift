@@ -12,7 +12,7 @@ import FleetModel
 ///
 /// Polls never overlap; the next one is scheduled from the end of the last. Failures are classified
 /// (``TripServiceError/errorClass``) and retried as ``TripModelOptions`` describes. Once COMPLETE or CANCELED has
-/// been delivered the model stops polling for good. Time comes from an injected `Clock`, so tests never sleep.
+/// been delivered the model stops polling for good (unless the options say otherwise: a vehicle's replay). Time comes from an injected `Clock`, so tests never sleep.
 public actor TripModel {
     public nonisolated let tripName: TripName
     public nonisolated let backend: any TripBackend
@@ -217,7 +217,7 @@ public actor TripModel {
             entry.needsFullReport = false
             await report(fields, of: newJourney, trip: newTrip, to: entry)
         }
-        if newTrip.tripStatus.isTerminal {
+        if newTrip.tripStatus.isTerminal && options.stopsWhenTripEnds {
             isFinished = true
             pollLoop?.cancel()
             pollLoop = nil

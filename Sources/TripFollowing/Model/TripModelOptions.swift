@@ -21,6 +21,9 @@ public struct TripModelOptions: Sendable, Hashable {
     public var clientErrorRetryInterval: Duration
     /// Seed for the jitter; nil seeds from the system's randomness. Tests fix it to make delays reproducible.
     public var jitterSeed: UInt64?
+    /// Whether the model stops for good once COMPLETE or CANCELED is delivered, as a rider's does. A replay of a
+    /// vehicle's day turns it off: there, the next trip follows the one that ended.
+    public var stopsWhenTripEnds = true
 
     public init(
         pollInterval: Duration = .seconds(5), initialBackoff: Duration = .seconds(1), backoffMultiplier: Double = 2,

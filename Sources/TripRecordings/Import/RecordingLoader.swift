@@ -22,7 +22,14 @@ public enum RecordingLoader {
         "a tripterm trip file (.jsonl), a Fleet Engine Cloud Logging export (.json), a GPX 1.1 track (.gpx) or GeoJSON (.geojson), optionally gzip-compressed"
 
     public static func load(path: String) throws(InputError) -> Loaded {
-        try load(data: try readFile(path), path: path)
+        let data = try readFile(path)
+        var loaded = try load(data: data, path: path)
+        // A plain export is read again at an entry's offset when the entry is shown, rather than kept in memory.
+        if loaded.format == .cloudLogging, !Gzip.isCompressed(data) {
+            let export = LogExportSource.file(path, size: data.count)
+            for index in loaded.recordings.indices { loaded.recordings[index].logExport = export }
+        }
+        return loaded
     }
 
     public static func load(data raw: Data, path: String) throws(InputError) -> Loaded {

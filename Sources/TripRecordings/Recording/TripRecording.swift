@@ -14,6 +14,12 @@ public struct TripRecording: Sendable, Equatable {
     /// The assigned vehicle's navigation status while it served the trip, in time order, one entry per change: only
     /// inputs that see the vehicle's own reports hold it (Cloud Logging exports); empty means unknown.
     public var navigation: [NavigationChange]
+    /// The Cloud Logging export the events were imported from, to show an event's entry (``TripEvent/logEntry``)
+    /// again; nil for other inputs.
+    public var logExport: LogExportSource?
+    /// Set when the recording is one vehicle's trips on one timeline (``VehicleTimeline``): its snapshots then
+    /// name several trips, the one the vehicle served at each moment.
+    public var vehicleId: String?
 
     public init(
         tripName: TripName, source: String, created: ProtoTimestamp? = nil, events: [TripEvent] = [],
@@ -60,6 +66,9 @@ public struct TripRecording: Sendable, Equatable {
 public struct TripEvent: Sendable, Equatable {
     public var time: ProtoTimestamp
     public var kind: Kind
+    /// Where the log entry the event came from is in its export (see ``TripRecording/logExport``): Cloud Logging
+    /// imports only.
+    public var logEntry: LogEntryLocation?
 
     public enum Kind: Sendable, Equatable {
         /// The whole trip as it was then.

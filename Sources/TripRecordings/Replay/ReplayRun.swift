@@ -17,9 +17,10 @@ public struct ReplayRun: Sendable {
     /// A replay on a clock it shares — the fleet replay's, whose rider view of a trip plays on the fleet's time.
     public init(recording: TripRecording, clock: VirtualClock, interpolate: Bool = false) {
         backend = ReplayBackend(recording: recording, clock: clock, interpolate: interpolate)
-        model = TripModel(
-            tripName: recording.tripName, backend: backend, options: TripModelOptions(pollInterval: .seconds(1)),
-            clock: clock)
+        var options = TripModelOptions(pollInterval: .seconds(1))
+        // A vehicle's timeline goes on to its next trip after one ends.
+        options.stopsWhenTripEnds = recording.vehicleId == nil
+        model = TripModel(tripName: recording.tripName, backend: backend, options: options, clock: clock)
     }
 
     public var clock: VirtualClock { backend.clock }

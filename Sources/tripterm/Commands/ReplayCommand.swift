@@ -15,7 +15,8 @@ struct ReplayCommand: AsyncParsableCommand {
         commandName: "replay",
         abstract: "Replay a recorded trip: a trip file, a Fleet Engine Cloud Logging export, a GPX track or GeoJSON.",
         discussion: """
-            Opens the trip on a terminal map with transport keys (space, . , + - ← → 0–9; ? lists them all). \
+            Opens the trip on a terminal map with transport keys (space, . , + - ← → 0–9; e the event table; ? lists \
+            them all). --vehicle ID plays all of a vehicle's trips in a row. \
             --headless prints one line per subscriber callback instead, and --snapshot prints one frame as text. \
             Inputs may be gzip-compressed; the format is recognised from the content. \
             With --fleet, a Cloud Logging export plays every vehicle and trip together on one clock, on the fleet \
@@ -56,7 +57,14 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "The trip to replay, by id (or a unique prefix) or full name, when the file holds several.")
     var trip: String?
 
-    @Flag(help: "List the trips in the file (id, status path, time span, number of updates) and exit.")
+    @Option(
+        help: """
+            Replay every trip of this vehicle (by id or a unique prefix) on one timeline, in the order it served \
+            them, instead of one trip.
+            """)
+    var vehicle: String?
+
+    @Flag(help: "List the trips in the file (id, vehicle, status path, time span, number of updates) and exit.")
     var list = false
 
     @Flag(help: "Start again from the beginning at the end, until interrupted.")
@@ -87,12 +95,19 @@ struct ReplayCommand: AsyncParsableCommand {
                 "--at must be a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time, not '\(at)'")
         }
         if headless && snapshot { throw ValidationError("--headless and --snapshot do not go together: pick one") }
-        if fleet, trip != nil || list || record != nil || snapshot {
+        if fleet, trip != nil || vehicle != nil || list || record != nil || snapshot {
             throw ValidationError(
-                "--fleet plays every vehicle and trip: --trip, --list, --record and --snapshot do not go with it")
+                "--fleet plays every vehicle and trip: --trip, --vehicle, --list, --record and --snapshot do not go "
+                    + "with it")
         }
         guard stale.isFinite, stale > 0 else { throw ValidationError("--stale must be a positive number of seconds") }
         if !fleet, hideStale || stale != 300 { throw ValidationError("--stale and --hide-stale go with --fleet") }
+        if trip != nil && vehicle != nil {
+            throw ValidationError("--trip and --vehicle do not go together: one trip, or all of a vehicle's")
+        }
+        if record != nil && vehicle != nil {
+            throw ValidationError("--record writes one trip's file, so it does not go with --vehicle")
+        }
     }
 
     func run() async throws {
@@ -103,7 +118,12 @@ struct ReplayCommand: AsyncParsableCommand {
             print(TripListing.table(loaded.recordings))
             return
         }
-        let recording = try RecordingLoader.select(loaded, trip: trip, path: file)
+        let recording =
+            if let vehicle {
+                try RecordingLoader.vehicleTimeline(loaded, vehicle: vehicle, path: file)
+            } else {
+                try RecordingLoader.select(loaded, trip: trip, path: file)
+            }
         if snapshot { return try await printSnapshot(recording) }
         // Piped or redirected output gets the lines a script can read, as if --headless were given.
         if headless || isatty(STDOUT_FILENO) != 1 { return try await runHeadless(recording) }

@@ -44,6 +44,27 @@ import TripRecordings
         }
     }
 
+    /// `e` swaps the map for the event table; a click on a row and ↓ pause the replay at that event.
+    @Test func theEventTableTakesKeysAndClicks() async {
+        let h = await Harness()
+        #expect(await h.press("e"))
+        #expect(h.text.contains("Events 1 of 8") && h.text.contains("snapshot (no log entry)"))
+        // Rows start under the table's header, at the top of the map's area.
+        h.terminal.send(.mouse(MouseEvent(.release(.left), x: 5, y: 4)))
+        #expect(await h.loop.runPending())
+        #expect(h.text.contains("Events 4 of 8"))
+        let events = TripViewFixtures.recording().events
+        #expect(h.controls.now == events[3].time && h.run.clock.isPaused)
+        h.terminal.send(.key(.down))
+        #expect(await h.loop.runPending())
+        #expect(h.text.contains("Events 5 of 8") && h.controls.now == events[4].time)
+        h.terminal.send(.key(.escape))
+        #expect(await h.loop.runPending())
+        #expect(!h.text.contains("Events 5 of 8"), "Esc closes the table")
+        #expect(await h.press("e"))
+        #expect(h.text.contains("Events 5 of 8"))
+    }
+
     @Test func theFirstFrameShowsTheRecordingPaused() async {
         let h = await Harness()
         #expect(await h.loop.runPending())

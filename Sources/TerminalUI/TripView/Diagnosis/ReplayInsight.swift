@@ -91,9 +91,27 @@ public struct ReplayInsight: Sendable, Equatable {
 }
 
 extension ReplayInsight {
-    /// What `check` says about `recording`, with its default thresholds.
+    /// What `check` says about `recording`, with its default thresholds. A vehicle's timeline is diagnosed trip by
+    /// trip, as `check` would diagnose each (see ``combining(_:)``).
     public static func of(_ recording: TripRecording) -> ReplayInsight {
-        let diagnosis = Diagnoser().diagnose(recording)
-        return ReplayInsight(diagnosis, end: recording.timeSpan?.upperBound ?? ProtoTimestamp(seconds: 0))
+        let end = recording.timeSpan?.upperBound ?? ProtoTimestamp(seconds: 0)
+        let trips = VehicleTimeline.trips(in: recording)
+        guard trips.count > 1 else { return ReplayInsight(Diagnoser().diagnose(recording), end: end) }
+        return combining(
+            trips.enumerated().map { index, trip in
+                let until = index + 1 < trips.count ? trips[index + 1].timeSpan?.lowerBound ?? end : end
+                return ReplayInsight(Diagnoser().diagnose(trip), end: until)
+            })
+    }
+
+    /// The insights of consecutive trips as one: findings in time order, bands and speeds one after another, and
+    /// the report cards in turn, a blank line between them (each opens with its `trip` row).
+    public static func combining(_ parts: [ReplayInsight]) -> ReplayInsight {
+        let found = parts.flatMap { zip($0.findings, $0.places) }.enumerated()
+            .sorted { ($0.element.0.start, $0.offset) < ($1.element.0.start, $1.offset) }.map(\.element)
+        let cards = parts.map(\.reportCard)
+        return ReplayInsight(
+            findings: found.map(\.0), places: found.map(\.1), bands: parts.flatMap(\.bands),
+            speeds: parts.flatMap(\.speeds), reportCard: Array(cards.joined(separator: [""])))
     }
 }

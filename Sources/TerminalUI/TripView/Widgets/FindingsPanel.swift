@@ -53,7 +53,7 @@ struct FindingsPanel: Widget {
         }
         lines.append(StyledLine())
         let room = max(1, height - lines.count)
-        let first = max(0, min((selected ?? 0) - room / 2, findings.count - room))
+        let first = ListWindow.first(selected: selected, count: findings.count, room: room)
         for index in first..<min(findings.count, first + room) {
             let finding = findings[index]
             let isSelected = index == selected

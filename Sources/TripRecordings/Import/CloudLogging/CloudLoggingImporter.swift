@@ -40,7 +40,7 @@ public enum CloudLoggingImporter {
     ) throws(InputError) -> (recordings: [TripRecording], warnings: [InputWarning]) {
         let (records, warnings) = try read(data, path: path)
         if let reason = records.nothingToReplay { throw InputError(path: path, message: reason) }
-        return (trips(of: records, path: path), warnings)
+        return (trips(of: records, data: data, path: path), warnings)
     }
 
     /// The whole fleet of an export — each vehicle after each of its UpdateVehicle calls, and every trip — for
@@ -55,17 +55,22 @@ public enum CloudLoggingImporter {
         if let reason = records.noVehicles { throw InputError(path: path, message: reason) }
         let reports = records.reports.values.joined().sorted { $0.order < $1.order }
             .map { VehicleReport(time: $0.order.time, vehicle: $0.listed) }
-        return (FleetRecording(source: source(path), reports: reports, trips: trips(of: records, path: path)), warnings)
+        let trips = trips(of: records, data: data, path: path)
+        return (FleetRecording(source: source(path), reports: reports, trips: trips), warnings)
     }
 
     private static func source(_ path: String) -> String {
         "Cloud Logging export \(URL(fileURLWithPath: path).lastPathComponent)"
     }
 
-    private static func trips(of records: LogRecords, path: String) -> [TripRecording] {
-        records.tripsInOrder.map { trip in
-            TripRebuilder(tripName: trip.name, source: source(path)).recording(
+    /// Each trip's recording, its events pointing into `data` for the event table's log entries.
+    private static func trips(of records: LogRecords, data: Data, path: String) -> [TripRecording] {
+        let export = LogExportSource.bytes(data, path: path)
+        return records.tripsInOrder.map { trip in
+            var recording = TripRebuilder(tripName: trip.name, source: source(path)).recording(
                 trips: trip.records, reports: records.reports)
+            recording.logExport = export
+            return recording
         }
     }
 
@@ -83,7 +88,9 @@ public enum CloudLoggingImporter {
         var entries: [LogEntry] = []
         for raw in try LogExportReader.entries(in: data, path: path) {
             do {
-                if let entry = try LogEntry(raw.value, index: raw.index, line: raw.line) { entries.append(entry) }
+                if let entry = try LogEntry(raw.value, index: raw.index, line: raw.line, span: raw.span) {
+                    entries.append(entry)
+                }
             } catch {
                 warn(index: raw.index, line: raw.line, insertId: raw.value["insertid"]?.logString, error.message)
             }

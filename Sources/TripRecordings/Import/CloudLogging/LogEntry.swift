@@ -18,6 +18,8 @@ struct LogEntry: Sendable {
     var labels: [String: String]
     /// The Google Cloud project that logged it (`projects/<project>/logs/…`), which is also the Fleet Engine provider.
     var project: String?
+    /// Where its text is in the export, for showing it later; nil when it could not be placed.
+    var location: LogEntryLocation?
 
     var order: LogOrder { LogOrder(time: time, insertId: insertId, index: index) }
     var request: JSONValue? { payload["request"] }
@@ -30,7 +32,7 @@ struct LogEntry: Sendable {
     /// - Returns: nil for entries that are not Fleet Engine call logs (no `jsonPayload`: audit logs, text logs), which
     ///   an export of a whole project also holds, and for calls that are not replayed and have no usable time.
     /// - Throws: ``LogEntryProblem`` when the entry is a replayed call that cannot be placed in time.
-    init?(_ value: JSONValue, index: Int, line: Int?) throws(LogEntryProblem) {
+    init?(_ value: JSONValue, index: Int, line: Int?, span: Range<Int>? = nil) throws(LogEntryProblem) {
         guard let members = value.logObject else { throw LogEntryProblem("not a log entry (expected an object)") }
         guard let payload = members["jsonpayload"]?.logObject else { return nil }
         self.index = index
@@ -41,6 +43,10 @@ struct LogEntry: Sendable {
         self.method = LogMethod(payloadType: payload["@type"]?.logString, logName: logName)
         self.labels = (members["labels"]?.logObject ?? [:]).compactMapValues(\.logString)
         self.project = Self.project(logName: logName, resource: members["resource"])
+        if let span {
+            self.location = LogEntryLocation(
+                bytes: span, call: self.method.callName, insertId: self.insertId, index: index, line: line)
+        }
         do {
             self.time = try Self.time(members)
         } catch {

@@ -17,6 +17,8 @@ enum LogExportReader {
         var index: Int
         /// The JSON Lines line, 1-based, when the input is JSON Lines.
         var line: Int?
+        /// Where its text is, as byte offsets from the start of the input; nil when it could not be placed.
+        var span: Range<Int>?
     }
 
     static let expected =
@@ -28,22 +30,23 @@ enum LogExportReader {
         do {
             document = try LogKeyFolding.parse(data)
         } catch {
-            return try jsonLines(data, path: path, documentError: error)
+            return try jsonLines(data, input: input, path: path, documentError: error)
         }
         switch document {
         case .object(let members) where members["rawlogs"] != nil:
             guard case .array(let items)? = members["rawlogs"] else {
                 throw InputError(path: path, message: "rawLogs is not an array; \(expected)")
             }
-            return numbered(items)
+            return numbered(items, spans: spans(in: input, member: "rawlogs"))
         case .array(let items):
             guard items.isEmpty || items.contains(where: looksLikeEntry) else {
                 throw InputError(path: path, message: "an array with no log entries in it; \(expected)")
             }
-            return numbered(items)
+            return numbered(items, spans: spans(in: input, member: nil))
         case let single where looksLikeEntry(single):
             // JSON Lines with a single line is one entry, and a valid JSON document.
-            return [RawEntry(value: single, index: 0, line: nil)]
+            let span = input.withUnsafeBytes { LogEntrySpans.value(in: $0, from: input.count - data.count) }
+            return [RawEntry(value: single, index: 0, line: nil, span: span)]
         default:
             throw InputError(path: path, message: expected)
         }
@@ -54,14 +57,23 @@ enum LogExportReader {
         value["jsonpayload"] != nil || value["logname"] != nil
     }
 
-    private static func numbered(_ items: [JSONValue]) -> [RawEntry] {
-        items.enumerated().map { RawEntry(value: $1, index: $0, line: nil) }
+    /// `spans` are used only when there is one per item: a document the span scanner reads differently from the
+    /// parser (it should not happen) leaves the entries without raw text rather than with the wrong one.
+    private static func numbered(_ items: [JSONValue], spans: [Range<Int>]?) -> [RawEntry] {
+        let spans = spans?.count == items.count ? spans : nil
+        return items.enumerated().map { RawEntry(value: $1, index: $0, line: nil, span: spans?[$0]) }
+    }
+
+    /// Where the entries of the array are in `input` (see ``LogEntrySpans``), past any byte order mark.
+    private static func spans(in input: Data, member: String?) -> [Range<Int>]? {
+        let start = input.count - withoutByteOrderMark(input).count
+        return input.withUnsafeBytes { LogEntrySpans.elements(in: $0, from: start, member: member) }
     }
 
     /// Reads the input as JSON Lines. Not valid JSON on its first line means it is no export at all; on a later
     /// line, it is a damaged export, reported at that line.
     private static func jsonLines(
-        _ data: Data, path: String, documentError: any Error
+        _ data: Data, input: Data, path: String, documentError: any Error
     ) throws(InputError) -> [RawEntry] {
         var entries: [RawEntry] = []
         var lineNumber = 0
@@ -86,7 +98,8 @@ enum LogExportReader {
             if entries.isEmpty && !looksLikeEntry(folded) {
                 throw InputError(path: path, line: lineNumber, message: expected)
             }
-            entries.append(RawEntry(value: folded, index: entries.count, line: lineNumber))
+            let span = (line.startIndex - input.startIndex)..<(line.endIndex - input.startIndex)
+            entries.append(RawEntry(value: folded, index: entries.count, line: lineNumber, span: span))
         }
         guard !entries.isEmpty else { throw InputError(path: path, message: "empty file; \(expected)") }
         return entries

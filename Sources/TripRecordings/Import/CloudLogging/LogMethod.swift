@@ -37,4 +37,15 @@ enum LogMethod: Hashable, Sendable {
 
     /// CreateTrip and UpdateTrip: their responses are the whole trip.
     var isTripCall: Bool { self == .createTrip || self == .updateTrip }
+
+    /// The call as Fleet Engine names it (`UpdateVehicle`), for the replay's event table; another call by its folded
+    /// name, which is all the importer keeps of it.
+    var callName: String {
+        switch self {
+        case .createTrip: "CreateTrip"
+        case .updateTrip: "UpdateTrip"
+        case .updateVehicle: "UpdateVehicle"
+        case .other(let name): name
+        }
+    }
 }

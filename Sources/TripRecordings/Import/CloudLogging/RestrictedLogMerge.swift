@@ -22,6 +22,7 @@ enum RestrictedLogMerge {
                 warn(twin, "Restricted Use entry whose parent entry (insertId \(parentId)) is not in the export")
                 continue
             }
+            if let span = twin.location?.bytes { result[offset].location?.twins.append(span) }
             for (key, value) in twin.payload where key != "@type" && key != "parentinsertid" {
                 result[offset].payload[key] = result[offset].payload[key].map { merge(value, into: $0) } ?? value
             }

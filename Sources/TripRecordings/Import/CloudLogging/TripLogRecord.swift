@@ -6,6 +6,8 @@ struct TripLogRecord: Sendable {
     var tripName: TripName
     /// The response, with `name` set to ``tripName`` and the raw fix standing in for a redacted vehicle location.
     var trip: Trip
+    /// The entry's place in the export.
+    var location: LogEntryLocation?
 
     /// Decodes the response of a trip call.
     ///
@@ -25,7 +27,7 @@ struct TripLogRecord: Sendable {
         let name = try tripName(trip: trip, entry: entry)
         trip.name = name.description
         trip.lastLocation = trip.lastLocation.map { $0.withRawFallback() }
-        return TripLogRecord(order: entry.order, tripName: name, trip: trip)
+        return TripLogRecord(order: entry.order, tripName: name, trip: trip, location: entry.location)
     }
 
     /// The response's `name`, else `providers/<project>/trips/<id>` from the request's `tripId` or the `trip_id` label.

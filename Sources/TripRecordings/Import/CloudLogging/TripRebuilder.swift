@@ -30,6 +30,13 @@ struct TripRebuilder {
             case .vehicle(let record): record.order
             }
         }
+
+        var location: LogEntryLocation? {
+            switch self {
+            case .trip(let record): record.location
+            case .vehicle(let record): record.entryLocation
+            }
+        }
     }
 
     /// - Parameters:
@@ -52,7 +59,9 @@ struct TripRebuilder {
             case .trip(let record):
                 var next = record.trip
                 if let previous = current, !next.vehicleId.isEmpty, next.vehicleId == previous.vehicleId {
-                    noteSilence(of: next.vehicleId, since: lastReport, until: record.order.time, in: &recording)
+                    noteSilence(
+                        of: next.vehicleId, since: lastReport, until: record.order.time, entry: record.location,
+                        in: &recording)
                     if next.lastLocation == nil { next.lastLocation = previous.lastLocation }
                 }
                 // Silences are measured from the vehicle's last report or the trip's last update, whichever is later.
@@ -62,14 +71,18 @@ struct TripRebuilder {
                 guard var trip = current, report.vehicleId == trip.vehicleId, !trip.tripStatus.isTerminal else {
                     continue
                 }
-                noteSilence(of: report.vehicleId, since: lastReport, until: report.order.time, in: &recording)
+                noteSilence(
+                    of: report.vehicleId, since: lastReport, until: report.order.time, entry: report.entryLocation,
+                    in: &recording)
                 lastReport = report.order.time
                 report.apply(to: &trip)
                 current = trip
                 noteNavigation(of: report, in: &recording)
             }
             if let current, current != emitted {
-                recording.events.append(.snapshot(current, at: step.order.time))
+                var event = TripEvent.snapshot(current, at: step.order.time)
+                event.logEntry = step.location
+                recording.events.append(event)
                 emitted = current
             }
         }
@@ -88,10 +101,14 @@ struct TripRebuilder {
 
     /// Adds a note when the assigned vehicle said nothing for longer than ``reportGap`` before `time`.
     private func noteSilence(
-        of vehicleId: String, since last: ProtoTimestamp?, until time: ProtoTimestamp, in recording: inout TripRecording
+        of vehicleId: String, since last: ProtoTimestamp?, until time: ProtoTimestamp, entry: LogEntryLocation?,
+        in recording: inout TripRecording
     ) {
         guard let last, time - last > Self.reportGap else { return }
         let text = "no report from vehicle \(vehicleId) for \((time - last).components.seconds) s"
-        recording.events.append(.note(text, at: time))
+        // The entry that broke the silence.
+        var note = TripEvent.note(text, at: time)
+        note.logEntry = entry
+        recording.events.append(note)
     }
 }

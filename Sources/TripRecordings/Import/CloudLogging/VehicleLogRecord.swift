@@ -22,6 +22,8 @@ struct VehicleLogRecord: Sendable {
     var remainingTime: ProtoDuration?
     /// The driver app's navigation status after the call; unknown when neither response nor request holds one.
     var navigationStatus: NavigationStatus = .unknownNavigationStatus
+    /// The entry's place in the export.
+    var entryLocation: LogEntryLocation?
 
     /// Decodes an UpdateVehicle entry: the response (the vehicle after the call) for its location, the request for
     /// what only requests carry (`remainingTimeSeconds`) and for whatever the response left out.
@@ -58,6 +60,7 @@ struct VehicleLogRecord: Sendable {
         else { throw LogEntryProblem("no vehicleId in the request, name in the response, or vehicle_id label") }
 
         var record = VehicleLogRecord(order: entry.order, vehicleId: vehicleId)
+        record.entryLocation = entry.location
         record.location = [response.lastLocation, sent?.lastLocation].lazy.compactMap { $0 }
             .first(where: \.hasCoordinates)?.withRawFallback()
         record.listed = response
