@@ -62,15 +62,12 @@ import TrackFormats
         }
     }
 
-    @Test func aGzippedExportKeepsItsInflatedBytes() throws {
+    @Test func aGzippedExportKeepsItsInflatedBytes() async throws {
         let path = try Self.fixturePath()
         let directory = try Repository.temporaryDirectory("log-export-source")
         let gzipped = directory.appendingPathComponent("export.json.gz")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "gzip -c '\(path)' > '\(gzipped.path)'"]
-        try process.run()
-        process.waitUntilExit()
+        let gzip = try await TriptermBinary.runTool("/bin/sh", ["-c", "gzip -c '\(path)' > '\(gzipped.path)'"])
+        try #require(gzip.status == 0, "\(gzip.stderr)")
         let recording = try #require(try RecordingLoader.load(path: gzipped.path).recordings.first)
         #expect(recording.logExport?.storage == .bytes(try Data(contentsOf: URL(fileURLWithPath: path))))
         try Self.expectEntriesReadBack(recording, original: try CloudLoggingImporterTests.fixtureEntries())
