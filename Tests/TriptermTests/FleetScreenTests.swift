@@ -43,10 +43,13 @@ import Testing
                 + "'\(export)' --fleet; echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
         }
         try await session.expectScreen(showing: "1 vehicle", "sample-vehi", "space pause")
+        // The timeline's pause mark and clock, not the notices ("paused", "50 %"), which last 2 s: a loaded machine
+        // can take longer than that between two captures.
         try await session.send("Space")
-        try await session.expectScreen(showing: "paused")
+        try await session.expectScreen(showing: "‖ ×1 ")
         try await session.send("5")
-        try await session.expectScreen(showing: "50 %")
+        let halfway = try await session.waitForScreen(timeout: .seconds(30)) { $0.contains("‖ ×1 10:") }
+        #expect(halfway.contains("‖ ×1 10:"), "5 seeks halfway through the export's 21:45:\n\(halfway)")
         try await session.send("Enter")
         try await session.expectScreen(showing: "Following", "a51c8f15")
         try await session.send("t")
