@@ -22,13 +22,18 @@ public final class TestServer: Sendable {
         self.logs = logs
     }
 
-    /// Starts a server; `directory` reuses an existing data directory (to restart on the same database).
-    public static func start(directory existing: URL? = nil, maxBodyBytes: Int = 1 << 20) async throws -> TestServer {
+    /// Starts a server; `directory` reuses an existing data directory (to restart on the same database), and
+    /// `clock` stands in for the wall clock (nil: the real one).
+    public static func start(
+        directory existing: URL? = nil, maxBodyBytes: Int = 1 << 20, clock: StoppedClock? = nil
+    ) async throws -> TestServer {
         let directory = try existing ?? Repository.temporaryDirectory("server")
         let logs = LogCapture()
         let logger = Logger(label: "test.serve") { _ in logs.handler() }
-        let server = try await LocalFleetServer.start(
-            dataDirectory: directory, maxBodyBytes: maxBodyBytes, logger: logger)
+        var configuration = FleetServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory, maxBodyBytes: maxBodyBytes, logger: logger)
+        if let clock { configuration.clock = clock.reading }
+        let server = try await LocalFleetServer.start(configuration: configuration)
         return TestServer(server: server, logs: logs)
     }
 
@@ -102,9 +107,11 @@ public final class TestServer: Sendable {
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public enum TestMethod: Sendable { case GET, POST, PUT, DELETE, PATCH }
 
-/// Runs `body` against a fresh server and always stops it.
-public func withTestServer<T>(maxBodyBytes: Int = 1 << 20, _ body: (TestServer) async throws -> T) async throws -> T {
-    let server = try await TestServer.start(maxBodyBytes: maxBodyBytes)
+/// Runs `body` against a fresh server (on `clock`, if given) and always stops it.
+public func withTestServer<T>(
+    maxBodyBytes: Int = 1 << 20, clock: StoppedClock? = nil, _ body: (TestServer) async throws -> T
+) async throws -> T {
+    let server = try await TestServer.start(maxBodyBytes: maxBodyBytes, clock: clock)
     do {
         let result = try await body(server)
         await server.stop()
