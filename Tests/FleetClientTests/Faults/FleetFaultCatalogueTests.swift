@@ -134,7 +134,10 @@ import TripFollowing
         vehicles[1].lastLocation?.heading = 90
         let body = F.json(ListVehiclesResponse(vehicles: vehicles))
         try await FakeFleetEngine.with(script: [.json(body)]) { upstream in
-            try await F.withClient(upstream, options: FleetClientOptions(role: .server)) { client in
+            // About parsing, not time: a debug build under TSan, beside every other suite, took longer than the
+            // default deadline to read the few MB.
+            let patient = FleetClientOptions(requestTimeout: .seconds(300), role: .server)
+            try await F.withClient(upstream, options: patient) { client in
                 let tracker = Self.tracker(client)
                 await tracker.refresh()
                 #expect(await tracker.lastError == nil)
