@@ -53,7 +53,8 @@ echo "bench-fleet: tripterm $("$bin" --version), $(nproc) CPUs, load $(cut -d' '
 tmux -L "$socket" -f /dev/null new-session -d -x 200 -y 60 \
   "$bin" fleet --provider tripterm-demo --backend "$base" --token "$server" --interval 5
 fleet=$(tmux -L "$socket" list-panes -F '#{pane_pid}')
-[ "$(cat "/proc/$fleet/comm")" = tripterm ] || { echo "bench-fleet: the pane runs $(cat "/proc/$fleet/comm")" >&2; exit 1; }
+[ "$(cat "/proc/$fleet/comm")" = "$(basename "$bin" | cut -c1-15)" ] \
+  || { echo "bench-fleet: the pane runs $(cat "/proc/$fleet/comm"), not $bin" >&2; exit 1; }
 for _ in $(seq 1 100); do
   tmux -L "$socket" capture-pane -p 2>/dev/null | grep -q "$VEHICLES vehicles" && break
   sleep 0.1
