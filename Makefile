@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all deps build release test conformance demo clean install format bench bench-build bench-packages bench-server bench-rider bench-demo-city
+.PHONY: all deps build release test conformance demo clean install format bench bench-build bench-packages bench-server bench-rider bench-demo-city bench-fleet
 
 all: build
 
@@ -46,9 +46,9 @@ format:
 # Every benchmark (docs/PERFORMANCE.md): package-benchmark's (their own package, Benchmarks/Package.swift, so that
 # `swift test` here never builds them; each reading benchmark reads a 100,000-line file), then, on the release
 # build, the server under wrk next to nginx (and GetTrip over gRPC), the rider at rest plus a 100k-event replay, and
-# a 200-car demo city keeping time for 5 minutes. A cold run takes about 30 minutes, most of it release builds, the
-# city's 5 minutes and the rider's 60 idle seconds.
-bench: bench-packages bench-server bench-rider bench-demo-city
+# a 200-car demo city keeping time for 5 minutes, and the fleet view following 1,000 vehicles at rest. A cold run
+# takes about 30 minutes, most of it release builds, the city's 5 minutes and the rider's and fleet's 60 idle seconds.
+bench: bench-packages bench-server bench-rider bench-demo-city bench-fleet
 
 bench-packages: deps
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
@@ -64,6 +64,10 @@ bench-rider: deps
 bench-demo-city: deps
 	$(SWIFT) build -c release --product tripterm
 	SWIFT=$(SWIFT) ./scripts/bench-demo-city.sh
+
+bench-fleet: deps
+	$(SWIFT) build -c release --product tripterm
+	SWIFT=$(SWIFT) ./scripts/bench-fleet.sh
 
 # The benchmarks compile (CI's plain turn): a debug build, since a compile check needs no optimiser and the
 # release stack `make bench` builds takes far longer.

@@ -62,6 +62,38 @@ import Testing
         #expect(cut.lines == [" 本 "])
     }
 
+    @Test func aBlitOfWholeRowsLeavesWhatCellByCellWritesWould() {
+        var source = CellBuffer(width: 4, height: 2)
+        source.put("本x日", x: 0, y: 0, style: CellStyle(attributes: .bold))
+        source.put("ab本", x: 0, y: 1)
+        var under = CellBuffer(width: 8, height: 2)
+        under.put("東京都港", x: 0, y: 0)  // wide glyphs across both ends of the blit at x = 1
+        under.put("a東京都", x: 0, y: 1)
+        var expected = under
+        for row in 0..<source.height {
+            for column in 0..<source.width { expected[1 + column, row] = source[column, row] }
+        }
+        var copied = under
+        copied.blit(source, x: 1, y: 0)
+        #expect(copied == expected)
+        #expect(copied.lines == [" 本x  港", "aab本都 "])
+    }
+
+    @Test func aFillLeavesWhatCellByCellWritesWould() {
+        var under = CellBuffer(width: 8, height: 2)
+        under.put("東京都港", x: 0, y: 0)
+        under.put("a東京都", x: 0, y: 1)
+        let dot = Cell("·", style: CellStyle(attributes: .dim))
+        var expected = under
+        for row in 0..<2 {
+            for column in 1..<6 { expected[column, row] = dot }
+        }
+        var filled = under
+        filled.fill(Rect(x: 1, y: 0, width: 5, height: 3), with: dot)  // a row past the bottom is left out
+        #expect(filled == expected)
+        #expect(filled.lines == [" ·····港", "a·····  "])
+    }
+
     @Test func fittedTextCountsColumns() {
         var buffer = CellBuffer(width: 10, height: 1)
         buffer.put("東京都港区芝公園", x: 0, y: 0, width: 7, style: .plain)

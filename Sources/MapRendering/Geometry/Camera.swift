@@ -40,6 +40,17 @@ public struct Camera: Hashable, Sendable {
     @discardableResult
     public mutating func update(fitting points: [LatLng], columns: Int, rows: Int, marker: CanvasMarker? = nil) -> Bool
     {
+        update(
+            fittingProjected: points.compactMap(MercatorPoint.init(finite:)), columns: columns, rows: rows,
+            marker: marker)
+    }
+
+    /// ``update(fitting:columns:rows:marker:)`` for points already projected (finite ones): the fleet projects each
+    /// vehicle once per listing, not once per frame.
+    @discardableResult
+    public mutating func update(
+        fittingProjected points: [MercatorPoint], columns: Int, rows: Int, marker: CanvasMarker? = nil
+    ) -> Bool {
         let before = viewport
         if columns != viewport.columns || rows != viewport.rows || (marker.map { $0 != viewport.marker } ?? false) {
             viewport = viewport.resized(columns: columns, rows: rows, marker: marker)
@@ -47,7 +58,7 @@ public struct Camera: Hashable, Sendable {
         }
         guard isFollowing,
             let ideal = Viewport.fitting(
-                points: points, columns: viewport.columns, rows: viewport.rows, marker: viewport.marker,
+                projected: points, columns: viewport.columns, rows: viewport.rows, marker: viewport.marker,
                 padding: padding, cellAspect: viewport.cellAspect, maxZoom: min(followMaxZoom, zoomLimits.upperBound))
         else { return viewport != before }
         let quantised = zoomLimits.clamp((ideal.zoom / zoomQuantum).rounded(.down) * zoomQuantum)
@@ -94,14 +105,14 @@ public struct Camera: Hashable, Sendable {
         viewport.marker = marker
     }
 
-    private func insideInnerMargin(_ points: [LatLng]) -> Bool {
+    private func insideInnerMargin(_ points: [MercatorPoint]) -> Bool {
         let marginRows = Double(padding / 2)
         let marginColumns = (marginRows * viewport.cellAspect).rounded()
         let transform = viewport.transform
         let across = Double(viewport.marker.dotsAcross), down = Double(viewport.marker.dotsDown)
         let maxX = Double(viewport.columns) - marginColumns, maxY = Double(viewport.rows) - marginRows
-        for point in points where point.latitude.isFinite && point.longitude.isFinite {
-            let dot = transform.dot(MercatorPoint(point))
+        for point in points {
+            let dot = transform.dot(point)
             let x = dot.x / across, y = dot.y / down
             if x < marginColumns || y < marginRows || x >= maxX || y >= maxY { return false }
         }

@@ -32,6 +32,12 @@ public struct MercatorPoint: Hashable, Sendable {
         LatLng(latitude: atan(sinh(.pi * (1 - 2 * y))) * 180 / .pi, longitude: x * 360 - 180)
     }
 
+    /// The projection of `coordinate` when it is finite (nil for NaN or infinite degrees, which no view shows).
+    public init?(finite coordinate: LatLng) {
+        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return nil }
+        self.init(coordinate)
+    }
+
     /// The latitude where the square Web Mercator world ends.
     public static let maxLatitude = 85.051_128_779_806_59
 }

@@ -9,9 +9,19 @@ extension Viewport {
         points: [LatLng], columns: Int, rows: Int, marker: CanvasMarker = .braille, padding: Int = 2,
         cellAspect: Double = 2, maxZoom: Double = 18
     ) -> Viewport? {
+        fitting(
+            projected: points.compactMap(MercatorPoint.init(finite:)), columns: columns, rows: rows, marker: marker,
+            padding: padding, cellAspect: cellAspect, maxZoom: maxZoom)
+    }
+
+    /// ``fitting(points:columns:rows:marker:padding:cellAspect:maxZoom:)`` for points already projected (finite
+    /// ones), as the fleet projects each vehicle once per listing rather than once per frame.
+    public static func fitting(
+        projected points: [MercatorPoint], columns: Int, rows: Int, marker: CanvasMarker = .braille,
+        padding: Int = 2, cellAspect: Double = 2, maxZoom: Double = 18
+    ) -> Viewport? {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for point in points where point.latitude.isFinite && point.longitude.isFinite {
-            let m = MercatorPoint(point)
+        for m in points {
             minX = min(minX, m.x)
             maxX = max(maxX, m.x)
             minY = min(minY, m.y)

@@ -44,21 +44,12 @@ public struct Viewport: Hashable, Sendable {
 
     /// Fractional cell position of `coordinate` (x right, y down; cell (c, r) covers [c, c+1) × [r, r+1)).
     public func cellPosition(of coordinate: LatLng) -> (x: Double, y: Double) {
-        let world = worldCells
-        let point = MercatorPoint(coordinate), centre = MercatorPoint(centre)
-        return (
-            (point.x - centre.x) * world + Double(columns) / 2,
-            (point.y - centre.y) * world / cellAspect + Double(rows) / 2
-        )
+        CellLocator(self).position(of: MercatorPoint(coordinate))
     }
 
     /// The cell holding `coordinate`, or nil when it is outside the view.
     public func cell(of coordinate: LatLng) -> (column: Int, row: Int)? {
-        let position = cellPosition(of: coordinate)
-        guard position.x.isFinite, position.y.isFinite, position.x >= 0, position.y >= 0,
-            position.x < Double(columns), position.y < Double(rows)
-        else { return nil }
-        return (Int(position.x), Int(position.y))
+        CellLocator(self).cell(of: MercatorPoint(coordinate))
     }
 
     /// Position of `coordinate` in this view's dots (sub-cell pixels of ``marker``).

@@ -46,6 +46,15 @@ public struct CellBuffer: Hashable, Sendable {
     /// edge.
     public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain) {
         var column = x
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            // ASCII without a carriage return: a grapheme a byte, one column each, without breaking graphemes.
+            for byte in text.utf8 {
+                guard column < width else { return }
+                self[column, y] = Cell(Character(Unicode.Scalar(byte)), style: style)
+                column += 1
+            }
+            return
+        }
         for grapheme in text {
             guard column < width else { return }
             self[column, y] = Cell(grapheme, style: style)

@@ -34,9 +34,22 @@ enum WideCharacters {
         0x30000...0x3134A,
     ]
 
-    /// Whether `value` is in a range (binary search).
+    /// The Basic Multilingual Plane as one bit per code point (8 KB), from ``ranges``: nearly every glyph a frame
+    /// holds (text, Braille, arrows, shapes) is found with one load instead of a binary search.
+    private static let basicPlane: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for range in ranges where range.lowerBound < 0x10000 {
+            for value in range.lowerBound...min(range.upperBound, 0xFFFF) {
+                bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
+            }
+        }
+        return bits
+    }()
+
+    /// Whether `value` is in a range.
     static func contains(_ value: UInt32) -> Bool {
         guard value >= 0x1100 else { return false }
+        if value < 0x10000 { return basicPlane[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0 }
         var low = 0
         var high = ranges.count - 1
         while low <= high {

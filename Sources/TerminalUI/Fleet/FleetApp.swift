@@ -20,6 +20,7 @@ public final class FleetApp: Screen {
     private let now: @Sendable () -> ProtoTimestamp
     private var mapPane: FleetMapPane
     private var list = FleetList()
+    private var order = FleetListOrder()
     private var notice: (text: String, until: ContinuousClock.Instant)?
     private var lastScreen: FleetScreen?
     private var lastViewport: Viewport?
@@ -77,6 +78,9 @@ public final class FleetApp: Screen {
         trip?.screen.refreshInterval(at: now) ?? .milliseconds(250)
     }
 
+    /// The list's rows for the current state, kept in ``order`` from frame to frame.
+    private func visibleRows() -> [FleetRow] { order.visible(currentScreen().shownRows, list: list) }
+
     /// The screen for the current state, as the next frame would show it.
     private func currentScreen() -> FleetScreen {
         FleetScreen(
@@ -97,7 +101,7 @@ public final class FleetApp: Screen {
                 return nil
             }
         }
-        let visible = currentScreen().visibleRows
+        let visible = visibleRows()
         let layout = FleetScreenLayout.compute(size: size, replay: replay != nil)
         let pageSize = layout.map { FleetListPane.bodyHeight(of: $0.list, list: list) } ?? 1
         switch event {
@@ -112,8 +116,8 @@ public final class FleetApp: Screen {
                 break
             }
             if list.type(key) {
-                if !list.isSearching, list.selectedIndex(in: currentScreen().visibleRows) == nil {
-                    list.move(by: 0, in: currentScreen().visibleRows)
+                if !list.isSearching, list.selectedIndex(in: visibleRows()) == nil {
+                    list.move(by: 0, in: visibleRows())
                 }
                 break
             }
@@ -160,7 +164,7 @@ public final class FleetApp: Screen {
                 if let notice = replay?.perform(transport) { say(notice) }
             }
         }
-        if let layout { list.scrollToSelection(in: currentScreen().visibleRows, height: page(of: layout)) }
+        if let layout { list.scrollToSelection(in: visibleRows(), height: page(of: layout)) }
         return .none
     }
 
@@ -248,7 +252,7 @@ public final class FleetApp: Screen {
     }
 
     private static func isAt(_ row: FleetRow, column: Int, row line: Int, in viewport: Viewport) -> Bool {
-        guard let position = row.position, let cell = viewport.cell(of: position) else { return false }
+        guard let projected = row.projected, let cell = CellLocator(viewport).cell(of: projected) else { return false }
         return cell.column == column && cell.row == line
     }
 
@@ -265,7 +269,7 @@ public final class FleetApp: Screen {
             lastGeneration = generation
         }
         screen.following = following
-        let visible = screen.visibleRows
+        let visible = order.visible(screen.shownRows, list: list)
         if list.selected == nil, !visible.isEmpty {
             list.move(by: 0, in: visible)
             screen.list = list
@@ -281,7 +285,7 @@ public final class FleetApp: Screen {
         if let layout {
             mapPane.prepare(
                 rows: screen.shownRows, following: following, columns: layout.map.width, rows: layout.map.height)
-            list.scrollToSelection(in: screen.visibleRows, height: page(of: layout))
+            list.scrollToSelection(in: visible, height: page(of: layout))
             screen.list = list
             screen.isFitting = mapPane.camera.isFollowing
         }
@@ -291,6 +295,6 @@ public final class FleetApp: Screen {
         lastScreen = screen
         lastViewport = viewport
         lastSize = size
-        return screen.compose(size: size, map: map, viewport: viewport)
+        return screen.compose(size: size, map: map, viewport: viewport, visible: visible)
     }
 }

@@ -4,6 +4,7 @@ import TerminalCore
 /// its cached layers) kept from one frame to the next, each ``FleetScreen`` composed over it.
 public struct FleetFrameRenderer {
     private var mapPane: FleetMapPane
+    private var order = FleetListOrder()
 
     public init(options: TripAppOptions) { mapPane = FleetMapPane(options: options) }
 
@@ -12,9 +13,11 @@ public struct FleetFrameRenderer {
         guard let layout = FleetScreenLayout.compute(size: size, replay: screen.replay != nil) else {
             return screen.compose(size: size, map: nil, viewport: nil)
         }
-        mapPane.prepare(
-            rows: screen.shownRows, following: screen.following, columns: layout.map.width, rows: layout.map.height)
+        let shown = screen.shownRows
+        mapPane.prepare(rows: shown, following: screen.following, columns: layout.map.width, rows: layout.map.height)
         let map = mapPane.render()
-        return screen.compose(size: size, map: map, viewport: mapPane.camera.viewport)
+        return screen.compose(
+            size: size, map: map, viewport: mapPane.camera.viewport,
+            visible: screen.following == nil ? order.visible(shown, list: screen.list) : nil)
     }
 }

@@ -7,12 +7,19 @@ import TerminalCore
 struct FleetGlyphs {
     var ascii: Bool
     var styles: ScreenStyles
+    /// The map's glyphs, picked once: copying the set for each of thousands of vehicles was a tenth of a frame.
+    private let glyphs: GlyphSet
 
     private static let onTripHeadings: [Character] = ["▲", "▶", "▼", "◀"]
     private static let onTripHeadingsASCII: [Character] = ["A", "}", "V", "{"]
 
+    init(ascii: Bool, styles: ScreenStyles) {
+        self.ascii = ascii
+        self.styles = styles
+        glyphs = ascii ? .ascii : .unicode
+    }
+
     func glyph(for row: FleetRow) -> Character {
-        let glyphs: GlyphSet = ascii ? .ascii : .unicode
         let state = row.state == .stale ? liveState(of: row) : row.state
         switch state {
         case .offline: return ascii ? "o" : "○"

@@ -15,8 +15,36 @@ public struct FleetList: Sendable, Hashable {
     public init() {}
 
     /// The rows shown, in order: those matching the search, sorted by the column.
-    public func visible(_ rows: [FleetRow]) -> [FleetRow] {
-        rows.filter { $0.matches(query) }.sorted(by: sort.ascending)
+    public func visible(_ rows: [FleetRow]) -> [FleetRow] { order(of: rows).map { rows[$0] } }
+
+    /// The indices of ``visible(_:)``'s rows in `rows`, in its order: sorting indices moves no rows.
+    func order(of rows: [FleetRow]) -> [Int] {
+        // Through a buffer pointer, the comparisons borrow the rows instead of copying them.
+        rows.withUnsafeBufferPointer { rows in
+            rows.indices.filter { rows[$0].matches(query) }.sorted { sort.ascending(rows[$0], rows[$1]) }
+        }
+    }
+
+    /// Whether `order`, the ``order(of:)`` of an earlier listing of as many rows, is this listing's too: the same
+    /// rows match the search and each sorts strictly before the next. The column's order is total, so a strictly
+    /// ascending sequence is the only sorted one, and one pass confirms what sorting again would give.
+    func isOrder(_ order: [Int], of rows: [FleetRow]) -> Bool {
+        rows.withUnsafeBufferPointer { rows in
+            if query.isEmpty {
+                guard order.count == rows.count else { return false }
+            } else {
+                guard order.allSatisfy({ rows[$0].matches(query) }),
+                    rows.lazy.filter({ $0.matches(self.query) }).count == order.count
+                else { return false }
+            }
+            guard let base = rows.baseAddress, var previous = order.first.map({ base + $0 }) else { return true }
+            for index in order.dropFirst() {
+                // Through pointers: the rows are compared where they are, not copied out first.
+                guard sort.ascending(previous.pointee, base[index]) else { return false }
+                previous = base + index
+            }
+            return true
+        }
     }
 
     /// The selected row's index among `visible`, nil when nothing shown is selected.

@@ -38,19 +38,24 @@ struct FleetMapPane {
 
     mutating func fit() { camera.resumeFollowing() }
 
-    /// Fits the camera (while fitting) to `rows`' positions, or to the followed vehicle, its route segment and
-    /// stops, in a `columns`×`rows` pane; draws the followed vehicle's route and numbered stops; picks the roads.
+    /// Fits the camera (while fitting) to `rows`' positions (projected once per listing), or to the followed
+    /// vehicle, its route segment and stops, in a `columns`×`rows` pane; draws the followed vehicle's route and
+    /// numbered stops; picks the roads.
     mutating func prepare(rows fleet: [FleetRow], following: FollowedVehicle? = nil, columns: Int, rows: Int) {
-        let points = following?.pointsToFit ?? fleet.compactMap(\.position)
+        let followed = following?.pointsToFit
         let route = following?.routeSegment ?? []
         if route != scene.activeRoute { scene.activeRoute = route }
         let stops = following?.stops.compactMap(\.point) ?? []
         if stops != scene.stops { scene.stops = stops }
-        if let baseMap, let anchor = points.first {
+        if let baseMap, let anchor = followed.map(\.first) ?? fleet.lazy.compactMap(\.position).first {
             roadSelector = RoadSelector(roads: baseMap(anchor))
             self.baseMap = nil
         }
-        camera.update(fitting: points, columns: columns, rows: rows)
+        if let followed {
+            camera.update(fitting: followed, columns: columns, rows: rows)
+        } else {
+            camera.update(fittingProjected: fleet.compactMap(\.projected), columns: columns, rows: rows)
+        }
         if !roadSelector.isEmpty {
             let roads = roadSelector.roads(for: camera.viewport)
             if roads != scene.roads { scene.roads = roads }

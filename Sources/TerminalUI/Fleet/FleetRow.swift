@@ -1,4 +1,5 @@
 import FleetModel
+import MapRendering
 import TripFollowing
 
 /// One vehicle as the list pane and the map show it: the columns worked out once per listing, so sorting,
@@ -17,6 +18,9 @@ public struct FleetRow: Sendable, Hashable {
     public var reportedAt: ProtoTimestamp?
     public var navigation: NavigationStatus
     public var position: LatLng?
+    /// ``position`` in Web Mercator (nil when missing or not finite): projected once per listing, where every frame
+    /// places the vehicle and fits the camera to it.
+    public var projected: MercatorPoint?
     public var heading: Double?
 
     public init(_ vehicle: FleetVehicle) {
@@ -30,6 +34,7 @@ public struct FleetRow: Sendable, Hashable {
         reportedAt = location?.serverTime ?? location?.updateTime
         navigation = listed.navigationStatus
         position = location?.location
+        projected = position.flatMap(MercatorPoint.init(finite:))
         heading = location?.heading.map(Double.init)
     }
 

@@ -70,8 +70,11 @@ public struct FleetScreen: Sendable, Equatable {
     ]
 
     /// The frame for a terminal of `size`, with `map` (the base map rendered through `viewport` for
-    /// `layout.map`'s size) under the vehicles.
-    public func compose(size: TerminalSize, map: CellBuffer?, viewport: Viewport?) -> CellBuffer {
+    /// `layout.map`'s size) under the vehicles; `visible`: ``visibleRows`` when the caller keeps them from frame to
+    /// frame (``FleetListOrder``), else worked out here.
+    public func compose(
+        size: TerminalSize, map: CellBuffer?, viewport: Viewport?, visible: [FleetRow]? = nil
+    ) -> CellBuffer {
         var buffer = CellBuffer(width: size.width, height: size.height)
         guard let layout = FleetScreenLayout.compute(size: size, replay: replay != nil) else {
             buffer.render(TooSmallNotice(minimum: FleetScreenLayout.minimumSize, styles: styles), in: buffer.area)
@@ -93,7 +96,8 @@ public struct FleetScreen: Sendable, Equatable {
         } else {
             buffer.render(
                 FleetListPane(
-                    rows: list.visible(shown), list: list, now: now, glyphs: glyphs, styles: styles, ascii: ascii),
+                    rows: visible ?? list.visible(shown), list: list, now: now, glyphs: glyphs, styles: styles,
+                    ascii: ascii),
                 in: layout.list)
         }
         buffer.render(

@@ -17,15 +17,19 @@ struct FleetMapView: Widget {
     func render(in area: Rect, buffer: inout CellBuffer) {
         if let map { buffer.render(map, in: area) }
         if let viewport {
-            var chosen: FleetRow?
-            for row in rows {
-                if row.name == selected {
-                    chosen = row
-                    continue
+            let cells = CellLocator(viewport)
+            var chosen: Int?
+            rows.withUnsafeBufferPointer { rows in
+                // By index: `for row in rows` copied every row out of the array each frame.
+                for index in rows.indices {
+                    if rows[index].name == selected {
+                        chosen = index
+                        continue
+                    }
+                    draw(rows[index], selected: false, cells: cells, area: area, buffer: &buffer)
                 }
-                draw(row, selected: false, viewport: viewport, area: area, buffer: &buffer)
             }
-            if let chosen { draw(chosen, selected: true, viewport: viewport, area: area, buffer: &buffer) }
+            if let chosen { draw(rows[chosen], selected: true, cells: cells, area: area, buffer: &buffer) }
         }
         guard !isFitting else { return }
         let tag = ascii ? " free camera - f fits the fleet " : " free camera · f fits the fleet "
@@ -33,8 +37,8 @@ struct FleetMapView: Widget {
         buffer.put(tag, x: area.right - width, y: area.y, width: width, style: styles.bar, ascii: ascii)
     }
 
-    private func draw(_ row: FleetRow, selected: Bool, viewport: Viewport, area: Rect, buffer: inout CellBuffer) {
-        guard let position = row.position, let cell = viewport.cell(of: position) else { return }
+    private func draw(_ row: FleetRow, selected: Bool, cells: CellLocator, area: Rect, buffer: inout CellBuffer) {
+        guard let projected = row.projected, let cell = cells.cell(of: projected) else { return }
         let x = area.x + cell.column, y = area.y + cell.row
         guard area.contains(x: x, y: y) else { return }
         var style = glyphs.style(for: row.state)
