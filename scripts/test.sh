@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `test.sh [plain|address|thread] [swift test arguments]` is `make test` (SANITIZER= picks the build). It builds the
 # tests — into .build, or under AddressSanitizer into .build-asan (shared with the fuzzers), or under
-# ThreadSanitizer into .build-tsan — then runs every suite (scripts/test-suites.sh: one `swift test` run) and the
-# conformance test against that build's tripterm (and, on the plain build,
-# scripts/check-install.sh). With swift test arguments (e.g. --filter) it runs only those, once. docs/TESTING.md.
+# ThreadSanitizer into .build-tsan — then runs every suite (scripts/test-suites.sh: one `swift test` run; under a
+# sanitizer two, the end-to-end tests apart) and the conformance test against that build's tripterm (and, on the
+# plain build, scripts/check-install.sh). With swift test arguments (e.g. --filter) it runs only those, once.
+# docs/TESTING.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitizer-build.sh
