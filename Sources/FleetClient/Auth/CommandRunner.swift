@@ -17,6 +17,9 @@ enum CommandRunner {
     /// The most either stream may hold: a token, or a line of error, is far less.
     private static let outputLimit = 1 << 20
 
+    /// Where the timeouts fire: a serial queue gets a thread of its own when it needs one.
+    private static let timers = DispatchQueue(label: "tripterm.token-command.timeout")
+
     static func run(
         executable: String, arguments: [String], environment: [String: String], timeout: Duration
     ) async throws -> Result {
@@ -28,25 +31,33 @@ enum CommandRunner {
         // grandchild left alive would hold the pipes open.
         var options = PlatformOptions()
         options.processGroupID = 0
-        let timedOut = NIOLockedValueBox(false)
+        // (timed out, finished): the timer stops the command only while it has not finished.
+        let state = NIOLockedValueBox((timedOut: false, finished: false))
         let result = try await Subprocess.run(
             .path(FilePath(executable)), arguments: Arguments(arguments), environment: .custom(custom),
             platformOptions: options, input: .none, output: .sequence, error: .sequence
         ) { execution in
             let group = execution.processIdentifier.value
-            // Not a child task: it outlives this closure, so a command that closes its pipes and runs on is stopped
-            // too. SIGKILL rather than SIGTERM, which a child may have inherited as ignored.
-            let watchdog = Task {
-                try await Task.sleep(for: timeout)
-                timedOut.withLockedValue { $0 = true }
-                kill(-group, SIGKILL)
+            // A timer on a queue of its own, not a task: with Swift's cooperative pool full of other work (a busy
+            // app, every test suite at once) a task's wake-up waits its turn, and a 1 s timeout fired after 30 s.
+            // It outlives this closure, so a command that closes its pipes and runs on is stopped too. SIGKILL
+            // rather than SIGTERM, which a child may have inherited as ignored.
+            Self.timers.asyncAfter(deadline: .now() + timeout.timeInterval) {
+                state.withLockedValue { state in
+                    guard !state.finished else { return }
+                    state.timedOut = true
+                    kill(-group, SIGKILL)
+                }
             }
             async let stdout = Self.read(execution.standardOutput)
             async let stderr = Self.read(execution.standardError)
-            return (watchdog: watchdog, stdout: try await stdout, stderr: try await stderr)
+            return (stdout: try await stdout, stderr: try await stderr)
         }
         let collected = result.closureResult
-        collected.watchdog.cancel()
+        let timedOut = state.withLockedValue { state in
+            state.finished = true
+            return state.timedOut
+        }
         let status: Int32 =
             switch result.terminationStatus {
             case .exited(let code): code
@@ -54,7 +65,7 @@ enum CommandRunner {
             }
         return Result(
             status: status, stdout: String(decoding: collected.stdout, as: UTF8.self),
-            stderr: String(decoding: collected.stderr, as: UTF8.self), timedOut: timedOut.withLockedValue { $0 })
+            stderr: String(decoding: collected.stderr, as: UTF8.self), timedOut: timedOut)
     }
 
     /// A stream read to its end, up to ``outputLimit`` bytes (the rest is read and dropped, so the child never
@@ -65,5 +76,12 @@ enum CommandRunner {
             chunk.withUnsafeBytes { bytes.append(contentsOf: $0.prefix(outputLimit - bytes.count)) }
         }
         return bytes
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as Dispatch takes it.
+    fileprivate var timeInterval: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
