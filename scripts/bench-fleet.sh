@@ -45,9 +45,7 @@ with ThreadPoolExecutor(8) as pool:
     list(pool.map(create, range(count - 1)))
 PY
 
-# CPU seconds (user + system) and memory of a process.
-cpu() { awk '{ print ($14 + $15) / '"$(getconf CLK_TCK)"' }' "/proc/$1/stat"; }
-mem() { awk '/^(VmRSS|VmHWM):/ { printf "%s %.1f MB  ", $1, $2 / 1024 }' "/proc/$1/status"; }
+. scripts/lib/process-usage.sh
 
 echo "bench-fleet: tripterm $("$bin" --version), $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
 tmux -L "$socket" -f /dev/null new-session -d -x 200 -y 60 \

@@ -25,9 +25,7 @@ cleanup() {
 trap cleanup EXIT
 . scripts/lib/bench-server-fixture.sh
 
-# CPU seconds (user + system) and memory of a process.
-cpu() { awk '{ print ($14 + $15) / '"$(getconf CLK_TCK)"' }' "/proc/$1/stat"; }
-mem() { awk '/^(VmRSS|VmHWM):/ { printf "%s %.1f MB  ", $1, $2 / 1024 }' "/proc/$1/status"; }
+. scripts/lib/process-usage.sh
 # Starts a command in a fresh 200×60 tmux window and prints its PID once it drew something.
 start_in_tmux() {
   tmux -L "$socket" kill-server 2>/dev/null || true
