@@ -135,7 +135,11 @@ import Testing
     static func withFake<T: Sendable>(
         _ script: [(Int, String)], _ body: (String) async throws -> T
     ) async throws -> (T, [String]) {
-        try await FakeFleetEngine.with(script: script.map { .json(status: $0.0, $0.1) }) { fake in
+        // The fake answers on threads of its own: the rider's deadline is wall-clock time, and on the cooperative pool,
+        // behind every other suite, an answer once came after it (DEADLINE_EXCEEDED where UNAVAILABLE was due).
+        try await FakeFleetEngine.with(
+            script: script.map { .json(status: $0.0, $0.1) }, executor: DedicatedExecutor.timed
+        ) { fake in
             let result = try await body(fake.baseURL)
             return (result, fake.requests.map { "\($0.method) \($0.path)?\($0.query) \($0.authorization ?? "-")" })
         }
