@@ -100,11 +100,8 @@ import Testing
         ]
         for (arguments, message) in cases {
             let out = try await TriptermBinary.run(arguments)
-            #expect(out.status != 0, "\(arguments)")
-            #expect(out.stderr.contains(message), "\(arguments): \(out.stderr)")
-            #expect(out.stderr.split(separator: "\n").count <= 3, "short: \(out.stderr)")
+            out.expectClearFailure(containing: message, for: arguments)
             #expect(!out.stderr.contains("Fatal error"))
-            #expect(out.stdout.isEmpty)
         }
     }
 

@@ -114,10 +114,7 @@ import Testing
         ]
         for (arguments, message) in cases {
             let out = try await Self.run(arguments)
-            #expect(out.status != 0, "\(arguments)")
-            #expect(out.stderr.contains(message), "\(arguments): \(out.stderr)")
-            #expect(out.stderr.split(separator: "\n").count <= 3, "short: \(out.stderr)")
-            #expect(out.stdout.isEmpty)
+            out.expectClearFailure(containing: message, for: arguments)
         }
     }
 
