@@ -18,10 +18,9 @@ public struct ConsumableTrafficPolyline: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("speedReadingInterval", speedReadingInterval)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("encodedPathToWaypoint", encodedPathToWaypoint)
+        try w.put("speedReadingInterval", speedReadingInterval)
     }
 }
 
@@ -64,10 +63,9 @@ public struct SpeedReadingInterval: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("startPolylinePointIndex", startPolylinePointIndex)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("endPolylinePointIndex", endPolylinePointIndex)
         try w.put("speed", speed)
+        try w.put("startPolylinePointIndex", startPolylinePointIndex)
     }
 }

@@ -27,9 +27,8 @@ public struct GeoViewport: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("low", low)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("high", high)
+        try w.put("low", low)
     }
 }

@@ -15,8 +15,7 @@ extension LatLng: ProtoMessage {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("latitude", latitude)
         try w.put("longitude", longitude)
     }

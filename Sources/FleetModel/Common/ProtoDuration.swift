@@ -76,8 +76,18 @@ public struct ProtoDuration: Hashable, Comparable, Sendable {
 
     /// Seconds with 0, 3, 6 or 9 fractional digits and an `s`, as protobuf writes it.
     public var protoText: String {
-        let negative = seconds < 0 || nanos < 0
-        return (negative ? "-" : "") + String(seconds.magnitude) + fractionDigits(Int32(nanos.magnitude)) + "s"
+        var bytes: [UInt8] = []
+        appendProtoText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``protoText``'s bytes appended to `bytes`, for writers that need no `String`.
+    func appendProtoText(to bytes: inout [UInt8]) {
+        if seconds < 0 || nanos < 0 { bytes.append(UInt8(ascii: "-")) }
+        var whole = String(seconds.magnitude)
+        whole.withUTF8 { bytes.append(contentsOf: $0) }
+        appendFractionDigits(Int32(nanos.magnitude), to: &bytes)
+        bytes.append(UInt8(ascii: "s"))
     }
 }
 

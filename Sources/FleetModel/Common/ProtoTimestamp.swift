@@ -120,13 +120,30 @@ extension ProtoTimestamp {
 
     /// RFC 3339 in UTC with 0, 3, 6 or 9 fractional digits, as protobuf writes it.
     public var rfc3339: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(30)
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``rfc3339``'s bytes appended to `bytes`, for writers that need no `String`.
+    func appendRFC3339(to bytes: inout [UInt8]) {
         let days = seconds.floorDiv(86_400)
         let secondOfDay = Int(seconds - days * 86_400)
         let (y, m, d) = civilFromDays(Int(days))
-        var out = pad(y, 4) + "-" + pad(m, 2) + "-" + pad(d, 2) + "T"
-        out += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        out += fractionDigits(nanos) + "Z"
-        return out
+        appendDigits(y, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(m, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(d, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &bytes)
+        appendFractionDigits(nanos, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 }
 
@@ -151,17 +168,31 @@ extension ProtoTimestamp: CustomStringConvertible {
     public var description: String { rfc3339 }
 }
 
-/// ".500", ".081409", ".000000001" or "" — protobuf's choice of 0, 3, 6 or 9 digits.
-func fractionDigits(_ nanos: Int32) -> String {
-    guard nanos != 0 else { return "" }
-    if nanos % 1_000_000 == 0 { return "." + pad(Int(nanos / 1_000_000), 3) }
-    if nanos % 1_000 == 0 { return "." + pad(Int(nanos / 1_000), 6) }
-    return "." + pad(Int(nanos), 9)
+/// ".500", ".081409", ".000000001" or "" — protobuf's choice of 0, 3, 6 or 9 digits — appended to `bytes`.
+func appendFractionDigits(_ nanos: Int32, to bytes: inout [UInt8]) {
+    guard nanos != 0 else { return }
+    bytes.append(UInt8(ascii: "."))
+    if nanos % 1_000_000 == 0 {
+        appendDigits(Int(nanos / 1_000_000), width: 3, to: &bytes)
+    } else if nanos % 1_000 == 0 {
+        appendDigits(Int(nanos / 1_000), width: 6, to: &bytes)
+    } else {
+        appendDigits(Int(nanos), width: 9, to: &bytes)
+    }
 }
 
-func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+/// A non-negative number in decimal, zero-padded on the left to `width` digits.
+func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+    var divisor = 1
+    var count = 1
+    while count < width || value / divisor >= 10 {
+        divisor *= 10
+        count += 1
+    }
+    while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+    }
 }
 
 private func isLeap(_ y: Int) -> Bool { y % 4 == 0 && (y % 100 != 0 || y % 400 == 0) }

@@ -80,19 +80,18 @@ public struct RequestHeader: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("languageCode", languageCode)
-        try w.put("regionCode", regionCode)
-        try w.put("sdkVersion", sdkVersion)
-        try w.put("osVersion", osVersion)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("androidApiLevel", androidApiLevel)
         try w.put("deviceModel", deviceModel)
-        try w.put("sdkType", sdkType)
+        try w.put("languageCode", languageCode)
+        try w.put("manufacturer", manufacturer)
         try w.put("mapsSdkVersion", mapsSdkVersion)
         try w.put("navSdkVersion", navSdkVersion)
+        try w.put("osVersion", osVersion)
         try w.put("platform", platform)
-        try w.put("manufacturer", manufacturer)
-        try w.put("androidApiLevel", androidApiLevel)
+        try w.put("regionCode", regionCode)
+        try w.put("sdkType", sdkType)
+        try w.put("sdkVersion", sdkVersion)
         try w.put("traceId", traceId)
     }
 }

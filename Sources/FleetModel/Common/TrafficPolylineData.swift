@@ -14,8 +14,7 @@ public struct TrafficPolylineData: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("trafficRendering", trafficRendering)
     }
 }
@@ -33,8 +32,7 @@ public struct VisualTrafficReportPolylineRendering: ProtoMessage, Hashable, Send
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("roadStretch", roadStretch)
     }
 }
@@ -79,10 +77,9 @@ public struct RoadStretch: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("style", style)
-        try w.put("offsetMeters", offsetMeters)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("lengthMeters", lengthMeters)
+        try w.put("offsetMeters", offsetMeters)
+        try w.put("style", style)
     }
 }

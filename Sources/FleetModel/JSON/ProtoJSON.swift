@@ -22,8 +22,35 @@ public enum ProtoJSON {
         try decode(type, from: Data(text.utf8), options: options)
     }
 
-    /// Compact JSON (keys sorted, so output is stable for tests, diffs and recordings).
+    /// Compact JSON (keys sorted, so output is stable for tests, diffs and recordings). A message is written
+    /// straight into bytes (``ProtoJSONOutput``, the same bytes); pretty output and other values go through
+    /// `JSONEncoder`.
     public static func encode<T: Encodable>(
+        _ value: T, options: ProtoJSONEncodingOptions = .init(), pretty: Bool = false
+    ) throws -> Data {
+        if !pretty {
+            // The two messages the server answers most, specialized here; any other message unspecialized.
+            if let trip = value as? Trip { return Data(try bytes(of: trip, options: options)) }
+            if let vehicle = value as? Vehicle { return Data(try bytes(of: vehicle, options: options)) }
+            if let message = value as? any ProtoMessage { return Data(try bytes(of: message, options: options)) }
+        }
+        return try encodeWithJSONEncoder(value, options: options, pretty: pretty)
+    }
+
+    /// A message's compact proto3 JSON, written directly.
+    public static func bytes<M: ProtoMessage>(
+        of message: M, options: ProtoJSONEncodingOptions = .init()
+    ) throws
+        -> [UInt8]
+    {
+        var out = ProtoJSONOutput(options: options)
+        try message.writeProtoJSON(to: &out)
+        return out.bytes
+    }
+
+    /// What ``encode(_:options:pretty:)`` gives through Foundation's encoder alone: the reference the direct writer
+    /// is held to, and the writer of pretty output.
+    public static func encodeWithJSONEncoder<T: Encodable>(
         _ value: T, options: ProtoJSONEncodingOptions = .init(), pretty: Bool = false
     ) throws -> Data {
         let encoder = JSONEncoder()

@@ -6,6 +6,8 @@ public protocol ProtoJSONField: Sendable {
     /// anything the general path should decide. The default leaves everything to the general path.
     init<V: ProtoValueSource>(protoValue value: V) throws
     func encodeProtoJSON(to encoder: any Encoder) throws
+    /// Writes the same JSON straight into bytes (see ``ProtoJSONOutput``). The default goes through `JSONEncoder`.
+    func writeProtoJSON(to out: inout ProtoJSONOutput) throws
     /// Whether this is proto3's default value, which a non-wrapper field omits on output.
     var isProtoDefault: Bool { get }
 }
@@ -16,6 +18,9 @@ public protocol ProtoMessage: ProtoJSONField, Codable, Equatable {
     /// default throws ``ProtoDirectDecodingMiss``, so a message that does not list its fields here is decoded by
     /// the general path only.
     init<F: ProtoFieldSource>(fields: F) throws
+    /// Puts the message's fields, in the byte order of their JSON names: the one list both `Encodable` and
+    /// ``ProtoJSONOutput`` write from.
+    func writeFields<W: ProtoFieldWriter>(to w: inout W) throws
 }
 
 extension ProtoMessage {

@@ -3,5 +3,5 @@ public struct EmptyMessage: ProtoMessage, Hashable, Sendable {
     public init() {}
     public init(from decoder: any Decoder) throws { try ProtoReader(decoder).finish() }
     public init<F: ProtoFieldSource>(fields r: F) throws { try r.finish() }
-    public func encode(to encoder: any Encoder) throws { _ = ProtoWriter(encoder) }
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {}
 }

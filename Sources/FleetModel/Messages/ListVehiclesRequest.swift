@@ -76,22 +76,21 @@ public struct ListVehiclesRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("filter", filter)
         try w.put("header", header)
-        try w.put("parent", parent)
+        try w.put("maximumStaleness", maximumStaleness)
+        try w.put("minimumCapacity", minimumCapacity)
+        try w.put("onTripOnly", onTripOnly)
         try w.put("pageSize", pageSize)
         try w.put("pageToken", pageToken)
-        try w.put("minimumCapacity", minimumCapacity)
-        try w.put("tripTypes", tripTypes)
-        try w.put("maximumStaleness", maximumStaleness)
-        try w.put("vehicleTypeCategories", vehicleTypeCategories)
+        try w.put("parent", parent)
         try w.put("requiredAttributes", requiredAttributes)
-        try w.put("requiredOneOfAttributes", requiredOneOfAttributes)
         try w.put("requiredOneOfAttributeSets", requiredOneOfAttributeSets)
+        try w.put("requiredOneOfAttributes", requiredOneOfAttributes)
+        try w.put("tripTypes", tripTypes)
         try w.put("vehicleState", vehicleState)
-        try w.put("onTripOnly", onTripOnly)
-        try w.put("filter", filter)
+        try w.put("vehicleTypeCategories", vehicleTypeCategories)
         try w.put("viewport", viewport)
     }
 }

@@ -22,10 +22,9 @@ public struct ListVehiclesResponse: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("vehicles", vehicles)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("nextPageToken", nextPageToken)
         try w.put("totalSize", totalSize)
+        try w.put("vehicles", vehicles)
     }
 }

@@ -48,10 +48,9 @@ public struct ReportBillableTripRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("name", name)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("countryCode", countryCode)
+        try w.put("name", name)
         try w.put("platform", platform)
         try w.put("relatedIds", relatedIds)
         try w.put("solutionType", solutionType)

@@ -39,15 +39,14 @@ public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("header", header)
-        try w.put("parent", parent)
-        try w.put("vehicleId", vehicleId)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("activeTripsOnly", activeTripsOnly)
+        try w.put("header", header)
+        try w.put("minimumStaleness", minimumStaleness)
         try w.put("pageSize", pageSize)
         try w.put("pageToken", pageToken)
-        try w.put("minimumStaleness", minimumStaleness)
+        try w.put("parent", parent)
+        try w.put("vehicleId", vehicleId)
     }
 }
 
@@ -70,9 +69,8 @@ public struct SearchTripsResponse: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("trips", trips)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("nextPageToken", nextPageToken)
+        try w.put("trips", trips)
     }
 }

@@ -74,25 +74,24 @@ public struct SearchVehiclesRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("count", count)
+        try w.put("currentTripsPresent", currentTripsPresent)
+        try w.put("dropoffPoint", dropoffPoint)
+        try w.put("filter", filter)
         try w.put("header", header)
+        try w.put("includeBackToBack", includeBackToBack)
+        try w.put("maximumStaleness", maximumStaleness)
+        try w.put("minimumCapacity", minimumCapacity)
+        try w.put("orderBy", orderBy)
         try w.put("parent", parent)
         try w.put("pickupPoint", pickupPoint)
-        try w.put("dropoffPoint", dropoffPoint)
         try w.put("pickupRadiusMeters", pickupRadiusMeters)
-        try w.put("count", count)
-        try w.put("minimumCapacity", minimumCapacity)
-        try w.put("tripTypes", tripTypes)
-        try w.put("maximumStaleness", maximumStaleness)
-        try w.put("vehicleTypes", vehicleTypes)
         try w.put("requiredAttributes", requiredAttributes)
-        try w.put("requiredOneOfAttributes", requiredOneOfAttributes)
         try w.put("requiredOneOfAttributeSets", requiredOneOfAttributeSets)
-        try w.put("orderBy", orderBy)
-        try w.put("includeBackToBack", includeBackToBack)
+        try w.put("requiredOneOfAttributes", requiredOneOfAttributes)
         try w.put("tripId", tripId)
-        try w.put("currentTripsPresent", currentTripsPresent)
-        try w.put("filter", filter)
+        try w.put("tripTypes", tripTypes)
+        try w.put("vehicleTypes", vehicleTypes)
     }
 }

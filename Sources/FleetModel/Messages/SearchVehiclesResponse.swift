@@ -11,8 +11,7 @@ public struct SearchVehiclesResponse: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("matches", matches)
     }
 }
@@ -60,19 +59,18 @@ public struct VehicleMatch: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("vehicle", vehicle)
-        try w.put("vehiclePickupEta", vehiclePickupEta)
-        try w.put("vehiclePickupDistanceMeters", vehiclePickupDistanceMeters)
-        try w.put("vehiclePickupStraightLineDistanceMeters", vehiclePickupStraightLineDistanceMeters)
-        try w.put("vehicleDropoffEta", vehicleDropoffEta)
-        try w.put("vehiclePickupToDropoffDistanceMeters", vehiclePickupToDropoffDistanceMeters)
-        try w.put("tripType", tripType)
-        try w.put("vehicleTripsWaypoints", vehicleTripsWaypoints)
-        try w.put("vehicleMatchType", vehicleMatchType)
-        try w.put("requestedOrderedBy", requestedOrderedBy)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("orderedBy", orderedBy)
+        try w.put("requestedOrderedBy", requestedOrderedBy)
+        try w.put("tripType", tripType)
+        try w.put("vehicle", vehicle)
+        try w.put("vehicleDropoffEta", vehicleDropoffEta)
+        try w.put("vehicleMatchType", vehicleMatchType)
+        try w.put("vehiclePickupDistanceMeters", vehiclePickupDistanceMeters)
+        try w.put("vehiclePickupEta", vehiclePickupEta)
+        try w.put("vehiclePickupStraightLineDistanceMeters", vehiclePickupStraightLineDistanceMeters)
+        try w.put("vehiclePickupToDropoffDistanceMeters", vehiclePickupToDropoffDistanceMeters)
+        try w.put("vehicleTripsWaypoints", vehicleTripsWaypoints)
     }
 }
 
@@ -95,9 +93,8 @@ public struct Waypoint: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("latLng", latLng)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("eta", eta)
+        try w.put("latLng", latLng)
     }
 }

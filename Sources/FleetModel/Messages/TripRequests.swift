@@ -25,8 +25,7 @@ public struct CreateTripRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", header)
         try w.put("parent", parent)
         try w.put("trip", trip)
@@ -78,16 +77,15 @@ public struct GetTripRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("currentRouteSegmentTrafficVersion", currentRouteSegmentTrafficVersion)
+        try w.put("currentRouteSegmentVersion", currentRouteSegmentVersion)
         try w.put("header", header)
         try w.put("name", name)
-        try w.put("view", view)
-        try w.put("currentRouteSegmentVersion", currentRouteSegmentVersion)
+        try w.put("remainingWaypointsRouteVersion", remainingWaypointsRouteVersion)
         try w.put("remainingWaypointsVersion", remainingWaypointsVersion)
         try w.put("routeFormatType", routeFormatType)
-        try w.put("currentRouteSegmentTrafficVersion", currentRouteSegmentTrafficVersion)
-        try w.put("remainingWaypointsRouteVersion", remainingWaypointsRouteVersion)
+        try w.put("view", view)
     }
 }
 
@@ -118,8 +116,7 @@ public struct UpdateTripRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", header)
         try w.put("name", name)
         try w.put("trip", trip)
@@ -146,8 +143,7 @@ public struct DeleteTripRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", header)
         try w.put("name", name)
     }

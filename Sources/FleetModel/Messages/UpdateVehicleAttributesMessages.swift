@@ -21,11 +21,10 @@ public struct UpdateVehicleAttributesRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("attributes", attributes)
         try w.put("header", header)
         try w.put("name", name)
-        try w.put("attributes", attributes)
     }
 }
 
@@ -42,8 +41,7 @@ public struct UpdateVehicleAttributesResponse: ProtoMessage, Hashable, Sendable 
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("attributes", attributes)
     }
 }

@@ -25,12 +25,11 @@ public struct CreateVehicleRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", header)
         try w.put("parent", parent)
-        try w.put("vehicleId", vehicleId)
         try w.put("vehicle", vehicle)
+        try w.put("vehicleId", vehicleId)
     }
 }
 
@@ -62,11 +61,10 @@ public struct GetVehicleRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("currentRouteSegmentVersion", currentRouteSegmentVersion)
         try w.put("header", header)
         try w.put("name", name)
-        try w.put("currentRouteSegmentVersion", currentRouteSegmentVersion)
         try w.put("waypointsVersion", waypointsVersion)
     }
 }
@@ -100,12 +98,11 @@ public struct UpdateVehicleRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", header)
         try w.put("name", name)
-        try w.put("vehicle", vehicle)
         try w.put("updateMask", updateMask)
+        try w.put("vehicle", vehicle)
     }
 }
 
@@ -128,8 +125,7 @@ public struct DeleteVehicleRequest: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", header)
         try w.put("name", name)
     }

@@ -19,10 +19,9 @@ public struct StopLocation: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("point", point)
-        try w.put("timestamp", timestamp)
         try w.put("stopTime", stopTime)
+        try w.put("timestamp", timestamp)
     }
 }

@@ -29,13 +29,12 @@ public struct TerminalLocation: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("point", point)
-        try w.put("terminalPointId", terminalPointId)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("accessPointId", accessPointId)
-        try w.put("tripId", tripId)
+        try w.put("point", point)
         try w.put("terminalLocationType", terminalLocationType)
+        try w.put("terminalPointId", terminalPointId)
+        try w.put("tripId", tripId)
     }
 }
 
@@ -61,10 +60,9 @@ public struct TerminalPointId: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("placeId", placeId)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("generatedId", generatedId)
+        try w.put("placeId", placeId)
         try w.put("value", value)
     }
 }

@@ -19,10 +19,11 @@ public struct TripAttribute: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("boolValue", value?.bool)
         try w.put("key", key)
-        try value?.write(to: &w)
+        try w.put("numberValue", value?.number)
+        try w.put("stringValue", value?.string)
     }
 }
 
@@ -46,12 +47,9 @@ public enum AttributeValue: Hashable, Sendable {
         }
     }
 
-    /// A set oneof member is written even at its default value.
-    func write(to w: inout ProtoWriter) throws {
-        switch self {
-        case .string(let s): try w.put("stringValue", Optional(s))
-        case .bool(let b): try w.put("boolValue", Optional(b))
-        case .number(let n): try w.put("numberValue", Optional(n))
-        }
-    }
+    // Each member on its own, so that a message puts it among its other fields in name order; the one that is set
+    // is written even at its default value.
+    var string: String? { if case .string(let s) = self { s } else { nil } }
+    var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    var number: Double? { if case .number(let n) = self { n } else { nil } }
 }

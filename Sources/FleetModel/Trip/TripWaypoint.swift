@@ -42,16 +42,15 @@ public struct TripWaypoint: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("distanceMeters", distanceMeters)
+        try w.put("duration", duration)
+        try w.put("encodedPathToWaypoint", encodedPathToWaypoint)
+        try w.put("eta", eta)
         try w.put("location", location)
+        try w.put("pathToWaypoint", pathToWaypoint)
+        try w.put("trafficToWaypoint", trafficToWaypoint)
         try w.put("tripId", tripId)
         try w.put("waypointType", waypointType)
-        try w.put("pathToWaypoint", pathToWaypoint)
-        try w.put("encodedPathToWaypoint", encodedPathToWaypoint)
-        try w.put("trafficToWaypoint", trafficToWaypoint)
-        try w.put("distanceMeters", distanceMeters)
-        try w.put("eta", eta)
-        try w.put("duration", duration)
     }
 }

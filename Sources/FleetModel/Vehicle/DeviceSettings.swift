@@ -25,12 +25,11 @@ public struct DeviceSettings: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("locationPowerSaveMode", locationPowerSaveMode)
-        try w.put("isPowerSaveMode", isPowerSaveMode)
-        try w.put("isInteractive", isInteractive)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("batteryInfo", batteryInfo)
+        try w.put("isInteractive", isInteractive)
+        try w.put("isPowerSaveMode", isPowerSaveMode)
+        try w.put("locationPowerSaveMode", locationPowerSaveMode)
     }
 }
 
@@ -85,11 +84,10 @@ public struct BatteryInfo: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("batteryPercentage", batteryPercentage)
         try w.put("batteryStatus", batteryStatus)
         try w.put("powerSource", powerSource)
-        try w.put("batteryPercentage", batteryPercentage)
     }
 }
 

@@ -18,8 +18,7 @@ public struct LicensePlate: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("countryCode", countryCode)
         try w.put("lastCharacter", lastCharacter)
     }

@@ -23,10 +23,11 @@ public struct VehicleAttribute: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
+        try w.put("boolValue", typedValue?.bool)
         try w.put("key", key)
+        try w.put("numberValue", typedValue?.number)
+        try w.put("stringValue", typedValue?.string)
         try w.put("value", value)
-        try typedValue?.write(to: &w)
     }
 }

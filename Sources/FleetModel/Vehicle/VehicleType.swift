@@ -33,8 +33,7 @@ public struct VehicleType: ProtoMessage, Hashable, Sendable {
         try r.finish()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("category", category)
     }
 }

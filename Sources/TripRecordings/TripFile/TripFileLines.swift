@@ -32,14 +32,13 @@ struct TripFileHeader: ProtoMessage {
         version = try r("version", default: 0)
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("format", format)
-        try w.put("version", version)
-        try w.put("trip", trip)
-        try w.put("source", source)
+    func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("created", created)
+        try w.put("format", format)
         try w.put("generator", generator)
+        try w.put("source", source)
+        try w.put("trip", trip)
+        try w.put("version", version)
     }
 }
 
@@ -75,12 +74,11 @@ struct TripFileEventLine: ProtoMessage {
         time = try r("time")
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("time", time)
-        try w.put("snapshot", snapshot)
+    func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("failure", failure)
         try w.put("note", note)
+        try w.put("snapshot", snapshot)
+        try w.put("time", time)
     }
 
     /// The event, or why the line is not one.
@@ -138,12 +136,11 @@ struct TripFileFailure: ProtoMessage {
         transport = try r("transport")
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
-        try w.put("code", code)
+    func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("class", errorClass)
-        try w.put("message", message)
+        try w.put("code", code)
         try w.put("httpStatus", httpStatus)
+        try w.put("message", message)
         try w.put("retryAfter", retryAfter)
         try w.put("transport", transport)
     }

@@ -9,11 +9,6 @@ public final class TripFileWriter {
     public let path: String
     private let fd: Int32
     private var unsynced = false
-    private let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return e
-    }()
 
     /// Creates (or truncates) the file and writes the header.
     public init(
@@ -63,10 +58,10 @@ public final class TripFileWriter {
 
     public var hasUnsyncedLines: Bool { unsynced }
 
-    private func writeLine(_ value: some Encodable) throws(InputError) {
-        var line: Data
+    private func writeLine(_ value: some ProtoMessage) throws(InputError) {
+        var line: [UInt8]
         do {
-            line = try encoder.encode(value)
+            line = try ProtoJSON.bytes(of: value)
         } catch {
             throw InputError(path: path, message: "cannot encode a line: \(error)")
         }

@@ -14,8 +14,7 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
 
     init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
 
-    func encode(to encoder: any Encoder) throws {
-        var w = ProtoWriter(encoder)
+    func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("items", items)
     }
 }
@@ -403,8 +402,7 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
                 try r.finish()
             }
             init(from decoder: any Decoder) throws { try self.init(fields: ProtoReader(decoder)) }
-            func encode(to encoder: any Encoder) throws {
-                var w = ProtoWriter(encoder)
+            func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
                 try w.put("children", children)
             }
         }

@@ -77,8 +77,7 @@ import Testing
             var totalSize: Int64
             init(totalSize: Int64) { self.totalSize = totalSize }
             init(from decoder: any Decoder) throws { totalSize = try ProtoReader(decoder)("totalSize", default: 0) }
-            func encode(to encoder: any Encoder) throws {
-                var w = ProtoWriter(encoder)
+            func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
                 try w.put("totalSize", totalSize)
             }
         }

@@ -24,6 +24,14 @@ import Testing
         #expect(names == names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }, "\(message)")
     }
 
+    @Test(arguments: messages.indices)
+    func putsTheFieldsItReadsInTheSameOrder(_ index: Int) throws {
+        let message = Self.messages[index]
+        let recorder = FieldOrderTests.Recorder()
+        _ = try? message.init(fields: recorder)
+        #expect(try FieldOrderTests.putOrder(message) == Array(recorder.asked.dropLast()), "\(message)")
+    }
+
     @Test func everyFieldOfTheV1MessagesIsReadAndWrittenBack() throws {
         let samples: [(any ProtoMessage.Type, String)] = [
             (

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Compact proto3 JSON written straight into bytes from typed values: the server's answers without `JSONEncoder`,
+/// its boxes and its key sort.
+///
+/// The bytes are those Foundation's encoder writes with ``ProtoJSON/encode(_:options:pretty:)`` (sorted keys, no
+/// escaped slashes, its number and string spellings), so the two are interchangeable; a test holds them equal on
+/// every fixture. Messages put their fields in sorted order (see ``ProtoFieldWriter``); a type without a direct
+/// writer of its own falls back to `JSONEncoder` for its value alone.
+public struct ProtoJSONOutput: ProtoFieldWriter {
+    public private(set) var bytes: [UInt8] = []
+    public let options: ProtoJSONEncodingOptions
+    /// No member written yet in the object being written: the next one takes no comma.
+    private var atFirstMember = true
+    #if DEBUG
+    /// The last key of the object being written, to check that fields come in sorted order.
+    private var lastKey: StaticString?
+    #endif
+
+    public init(options: ProtoJSONEncodingOptions = .init(), capacity: Int = 1024) {
+        self.options = options
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func put<T: ProtoJSONField>(_ name: StaticString, _ value: T) throws {
+        guard !value.isProtoDefault else { return }
+        key(name)
+        try value.writeProtoJSON(to: &self)
+    }
+
+    public mutating func put<T: ProtoJSONField>(_ name: StaticString, _ value: T?) throws {
+        guard let value else { return }
+        key(name)
+        try value.writeProtoJSON(to: &self)
+    }
+
+    public mutating func put<T: ProtoJSONField>(_ name: StaticString, _ values: [T]) throws {
+        guard !values.isEmpty else { return }
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        for index in values.indices {
+            if index != values.startIndex { bytes.append(UInt8(ascii: ",")) }
+            try values[index].writeProtoJSON(to: &self)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A message as an object of its fields.
+    public mutating func writeMessage<M: ProtoMessage>(_ message: M) throws {
+        let outerFirst = atFirstMember
+        atFirstMember = true
+        #if DEBUG
+        let outerKey = lastKey
+        lastKey = nil
+        defer { lastKey = outerKey }
+        #endif
+        bytes.append(UInt8(ascii: "{"))
+        try message.writeFields(to: &self)
+        bytes.append(UInt8(ascii: "}"))
+        atFirstMember = outerFirst
+    }
+
+    private mutating func key(_ name: StaticString) {
+        #if DEBUG
+        if let lastKey {
+            precondition(
+                Self.precedes(lastKey, name), "fields out of sorted order: \"\(name)\" after \"\(lastKey)\"")
+        }
+        lastKey = name
+        #endif
+        if atFirstMember {
+            atFirstMember = false
+        } else {
+            bytes.append(UInt8(ascii: ","))
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    private static func precedes(_ a: StaticString, _ b: StaticString) -> Bool {
+        UnsafeBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount).lexicographicallyPrecedes(
+            UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
+    }
+
+    // MARK: Values
+
+    public mutating func writeBool(_ value: Bool) {
+        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    }
+
+    /// An integer as a JSON number.
+    public mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
+        var digits = String(value)  // small: no allocation
+        digits.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A finite double as `JSONEncoder` spells it: Swift's shortest round-trip digits, without a trailing `.0`.
+    public mutating func writeNumber(_ value: Double) {
+        var digits = value.description
+        digits.withUTF8 { text in
+            let whole = text.count >= 2 && text[text.count - 2] == UInt8(ascii: ".") && text[text.count - 1] == 0x30
+            bytes.append(contentsOf: whole ? UnsafeBufferPointer(rebasing: text.dropLast(2)) : text)
+        }
+    }
+
+    public mutating func writeString(_ value: String) {
+        var value = value
+        value.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// A string of UTF-8 bytes, quoted, with `"`, `\` and control characters escaped as `JSONEncoder` escapes them
+    /// (`\n`-style where JSON has a short form, `\u00XX` otherwise; nothing else).
+    public mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<text.count {
+            let byte = text[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+            runStart = index + 1
+            appendEscape(byte)
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        let short: UInt8? =
+            switch byte {
+            case 0x08: UInt8(ascii: "b")
+            case 0x09: UInt8(ascii: "t")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0D: UInt8(ascii: "r")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): byte
+            default: nil
+            }
+        if let short {
+            bytes.append(contentsOf: [UInt8(ascii: "\\"), short])
+        } else {
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: "\\u00".utf8)
+            bytes.append(contentsOf: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
+    }
+
+    /// Bytes that are already JSON.
+    public mutating func writeJSON<S: Sequence>(_ json: S) where S.Element == UInt8 {
+        bytes.append(contentsOf: json)
+    }
+
+    /// A string whose characters need no escaping, appended by `body` between the quotes.
+    mutating func writeQuoted(_ body: (inout [UInt8]) -> Void) {
+        bytes.append(UInt8(ascii: "\""))
+        body(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A value through `JSONEncoder`, for types without a direct writer: the same bytes, only slower.
+    mutating func writeEncoded<T: ProtoJSONField>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.userInfo[.protoJSONEncoding] = options
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        bytes.append(contentsOf: try encoder.encode(ProtoFieldBox(value)))
+    }
+}
