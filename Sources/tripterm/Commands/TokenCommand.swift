@@ -10,15 +10,17 @@ struct TokenCommand: AsyncParsableCommand {
         discussion: """
             --trip ID mints a consumer token (reads that trip), --vehicle ID a driver token (its vehicle and the \
             trips assigned to it), --server a token for everything. Uses the key `tripterm serve` keeps in its data \
-            directory (created if missing), so point both at the same --db or --data-dir.
+            directory (created if missing), so point both at the same --db or --data-dir. Several --trip (or \
+            --vehicle) options print one token per id, one per line, in order: a load test's riders or drivers \
+            each get their own without starting the command thousands of times.
             """
     )
 
-    @Option(help: "Consumer token for this trip id (\"*\" for every trip).")
-    var trip: String?
+    @Option(help: "Consumer token for this trip id (\"*\" for every trip); repeat for one token per trip.")
+    var trip: [String] = []
 
-    @Option(help: "Driver token for this vehicle id (\"*\" for every vehicle).")
-    var vehicle: String?
+    @Option(help: "Driver token for this vehicle id (\"*\" for every vehicle); repeat for one token per vehicle.")
+    var vehicle: [String] = []
 
     @Flag(help: "Server token: every trip and vehicle.")
     var server = false
@@ -33,9 +35,12 @@ struct TokenCommand: AsyncParsableCommand {
     var dataDir: String?
 
     func validate() throws {
-        let chosen = [trip != nil, vehicle != nil, server].filter { $0 }.count
+        let chosen = [!trip.isEmpty, !vehicle.isEmpty, server].filter { $0 }.count
         guard chosen >= 1 else { throw ValidationError("choose one of --trip ID, --vehicle ID or --server") }
         guard !server || chosen == 1 else { throw ValidationError("--server already covers every trip and vehicle") }
+        guard chosen == 1 || (trip.count == 1 && vehicle.count == 1) else {
+            throw ValidationError("one token per id takes several --trip or several --vehicle, not both")
+        }
         _ = try lifetime()
     }
 
@@ -62,7 +67,20 @@ struct TokenCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("tripterm token: \(error)\n".utf8))
             throw ExitCode.failure
         }
-        let claims = server ? AuthorizationClaims.server : AuthorizationClaims(tripid: trip, vehicleid: vehicle)
-        print(try await TokenMinter(key: key).mint(claims, lifetime: try lifetime()))
+        let minter = TokenMinter(key: key)
+        let lifetime = try lifetime()
+        for claims in claimsToMint() {
+            print(try await minter.mint(claims, lifetime: lifetime))
+        }
+    }
+
+    /// One token's claims per line to print: the server's, a trip's and vehicle's together, or one per id.
+    func claimsToMint() -> [AuthorizationClaims] {
+        if server { return [.server] }
+        if trip.count == 1 && vehicle.count == 1 {
+            return [AuthorizationClaims(tripid: trip[0], vehicleid: vehicle[0])]
+        }
+        return trip.map { AuthorizationClaims(tripid: $0, vehicleid: nil) }
+            + vehicle.map { AuthorizationClaims(tripid: nil, vehicleid: $0) }
     }
 }
