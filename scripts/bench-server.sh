@@ -7,7 +7,8 @@
 # for DURATION seconds per run:
 #   GetTrip as the consumer (JWT verified, SQLite read, progress derived, JSON encoded) at each of CONNS;
 #   UpdateVehicle as the driver (JWT, one SQLite transaction committed with fsync before answering) at 64;
-#   GetTrip across MISS_TRIPS other trips polled in turn, so that every answer misses the answer cache, at 64;
+#   GetTrip across MISS_TRIPS other trips polled in turn, each with its rider's own token, so that every answer
+#   misses the answer cache, at 64; then nginx (1 and auto workers) serving those same answers as MISS_TRIPS files;
 #   GetTrip over gRPC at 64 concurrent streams on 4 HTTP/2 connections (Benchmarks' GRPCLoad, built here).
 # Needs: wrk (Debian: apt-get install wrk), python3, `swift build -c release --product tripterm`.
 # Environment: DURATION (10), THREADS (2), CONNS ("64 256"), NGINX_PEER (1 = also run the nginx ceiling),
@@ -28,6 +29,7 @@ WRK="$(command -v wrk || true)"
 work="$(mktemp -d)"
 pid=""
 cleanup() {
+  if declare -F nginx_stop > /dev/null; then nginx_stop; fi
   if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
   rm -rf "$work"
 }
@@ -114,24 +116,61 @@ def seed(i):
 with ThreadPoolExecutor(16) as pool:
     list(pool.map(seed, range(count)))
 PY
-  cat > "$work/miss.lua" <<LUA
+  # Each rider with a token of its own, as in a city: the token cache holds them all once warm.
+  "$bin" token --db "$db" $(for i in $(seq 0 $((MISS_TRIPS - 1))); do echo "--trip miss-$i"; done) > "$work/miss-tokens"
+  miss_lua() { # $1 = whether to send the riders' tokens
+    cat <<LUA
+local tokens = {}
+for line in io.lines("$work/miss-tokens") do tokens[#tokens + 1] = line end
 local threads = 0
 function setup(thread) thread:set("id", threads); threads = threads + 1 end
 local turn = 0
 function request()
   turn = turn + 1
   local trip = (turn * $THREADS + id) % $MISS_TRIPS
-  return wrk.format("GET", "/v1/providers/tripterm-demo/trips/miss-" .. trip .. "?view=JOURNEY_SHARING_V1S",
-                    {["Authorization"] = "Bearer $server"})
+  local headers = {}
+  if $1 then headers["Authorization"] = "Bearer " .. tokens[trip + 1] end
+  return wrk.format("GET", "/v1/providers/tripterm-demo/trips/miss-" .. trip .. "?view=JOURNEY_SHARING_V1S", headers)
 end
 LUA
+  }
+  miss_lua true > "$work/miss.lua"
   "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$work/miss.lua" "$base" > "$work/miss-64.txt" 2>&1
   summary "tripterm GetTrip, $MISS_TRIPS trips in turn (cache misses) conns=64" "$work/miss-64.txt"
+
+  # The peer: nginx serving each of those answers, byte for byte, as a file of its own at the same path, polled in
+  # the same turn (the query is ignored).
+  if [ "${NGINX_PEER:-1}" = 1 ] && { command -v nginx > /dev/null || [ -x /usr/sbin/nginx ]; }; then
+    python3 - "$base" "$server" "$MISS_TRIPS" "$work/www/v1/providers/tripterm-demo/trips" <<'PY'
+import os, sys, urllib.request
+from concurrent.futures import ThreadPoolExecutor
+base, token, count, folder = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+os.makedirs(folder, exist_ok=True)
+def save(i):
+    request = urllib.request.Request("%s/v1/providers/tripterm-demo/trips/miss-%d?view=JOURNEY_SHARING_V1S" % (base, i),
+                                     headers={"Authorization": "Bearer " + token})
+    with urllib.request.urlopen(request) as response, open("%s/miss-%d" % (folder, i), "wb") as out:
+        out.write(response.read())
+with ThreadPoolExecutor(16) as pool:
+    list(pool.map(save, range(count)))
+PY
+    kill -TERM "$pid"; wait "$pid" || true; pid=""
+    . scripts/lib/nginx-peer.sh
+    miss_lua false > "$work/miss-nginx.lua"
+    for workers in 1 auto; do
+      nginx_start "$work/www" "$workers"
+      "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$work/miss-nginx.lua" "$nginx_base" \
+        > "$work/nginx-$workers.txt" 2>&1
+      nginx_stop
+      summary "nginx worker_processes=$workers, the same $MISS_TRIPS answers as files in turn conns=64" \
+        "$work/nginx-$workers.txt"
+    done
+  fi
 fi
 
 if [ "${NGINX_PEER:-1}" = 1 ]; then
   if [ -x "$PEERS/nginx_ceiling.sh" ]; then
-    kill -TERM "$pid"; wait "$pid" || true; pid=""
+    if [ -n "$pid" ]; then kill -TERM "$pid"; wait "$pid" || true; pid=""; fi
     DURATION="$DURATION" THREADS="$THREADS" CONNS="$CONNS" "$PEERS/nginx_ceiling.sh"
   else
     echo "bench-server: nginx ceiling skipped: no $PEERS/nginx_ceiling.sh" >&2
