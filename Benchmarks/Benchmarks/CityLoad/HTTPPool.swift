@@ -148,7 +148,8 @@ final class HTTPConnection: ChannelInboundHandler, @unchecked Sendable {
     typealias OutboundOut = HTTPClientRequestPart
 
     let channel: any Channel
-    private unowned let pool: HTTPPool
+    /// Weak: connections still in flight when the pool is gone close with the event loop, and have no one to tell.
+    private weak var pool: HTTPPool?
     private var context: ChannelHandlerContext?
     private var completion: HTTPPool.Completion?
     private var status = 0
@@ -198,7 +199,7 @@ final class HTTPConnection: ChannelInboundHandler, @unchecked Sendable {
             self.completion = nil
             let answered = PoolOutcome.answered(
                 status: status, errorBody: (200..<300).contains(status) ? nil : String(errorBody.prefix(300)))
-            pool.release(self)
+            pool?.release(self)
             completion(answered)
         }
     }
@@ -219,7 +220,7 @@ final class HTTPConnection: ChannelInboundHandler, @unchecked Sendable {
         failed = true
         let completion = self.completion
         self.completion = nil
-        pool.replace(self)
+        pool?.replace(self)
         completion?(.connectionFailed(reason))
     }
 }

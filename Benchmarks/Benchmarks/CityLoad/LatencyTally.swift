@@ -47,7 +47,8 @@ struct LatencyTally: Sendable {
         let p50 = milliseconds(at: 0.5, sorted: sorted)
         let p99 = milliseconds(at: 0.99, sorted: sorted)
         let max = Double(sorted.last ?? 0) / 1000
-        return "\(label): offered \(rate(offered)) req/s, achieved \(rate(succeeded)) req/s, "
+        return "\(label): offered \(rate(offered)) req/s, achieved \(rate(succeeded)) req/s "
+            + "(answered \(rate(micros.count)) req/s), "
             + "p50 \(Self.format(p50)) ms, p99 \(Self.format(p99)) ms, max \(Self.format(max)) ms, errors \(errors)"
             + (errors > 0 ? " (non-2xx \(non2xx), timeouts \(timeouts), connection \(connectionErrors))" : "")
     }
