@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all deps build release test conformance demo clean install format bench bench-build bench-packages bench-server bench-rider bench-demo-city bench-fleet
+.PHONY: all deps build release test conformance demo clean install format bench bench-build bench-packages bench-server bench-rider bench-demo-city bench-fleet bench-city
 
 all: build
 
@@ -46,9 +46,11 @@ format:
 # Every benchmark (docs/PERFORMANCE.md): package-benchmark's (their own package, Benchmarks/Package.swift, so that
 # `swift test` here never builds them; each reading benchmark reads a 100,000-line file), then, on the release
 # build, the server under wrk next to nginx (and GetTrip over gRPC), the rider at rest plus a 100k-event replay, and
-# a 200-car demo city keeping time for 5 minutes, and the fleet view following 1,000 vehicles at rest. A cold run
-# takes about 30 minutes, most of it release builds, the city's 5 minutes and the rider's and fleet's 60 idle seconds.
-bench: bench-packages bench-server bench-rider bench-demo-city bench-fleet
+# a 200-car demo city keeping time for 5 minutes, the fleet view following 1,000 vehicles at rest, and the city:
+# 10,000 vehicles reporting and 10,000 riders polling every 5 s for 60 s, open loop (bench-city: CITY, DURATION;
+# FIND_MAX=1 also searches for the largest city that holds). A cold run takes about 35 minutes, most of it release
+# builds, the demo city's 5 minutes, the rider's and fleet's 60 idle seconds and the city's minute.
+bench: bench-packages bench-server bench-rider bench-demo-city bench-fleet bench-city
 
 bench-packages: deps
 	cd Benchmarks && $(SWIFT) package benchmark --no-progress
@@ -68,6 +70,10 @@ bench-demo-city: deps
 bench-fleet: deps
 	$(SWIFT) build -c release --product tripterm
 	SWIFT=$(SWIFT) ./scripts/bench-fleet.sh
+
+bench-city: deps
+	$(SWIFT) build -c release --product tripterm
+	SWIFT=$(SWIFT) ./scripts/bench-city.sh
 
 # The benchmarks compile (CI's plain turn): a debug build, since a compile check needs no optimiser and the
 # release stack `make bench` builds takes far longer.

@@ -14,6 +14,9 @@ let package = Package(
         // The gRPC load generator's client (the same versions the root package resolves).
         .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
+        // The city's HTTP/1.1 load generator and its tokens (the same versions the root package resolves).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
     ],
     targets: [
         // GetTrip over gRPC at many concurrent streams, for scripts/bench-server.sh (a plain executable: wrk has no
@@ -26,6 +29,20 @@ let package = Package(
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ],
             path: "Benchmarks/GRPCLoad"
+        ),
+        // A city of vehicles reporting and riders polling, open loop, for scripts/bench-city.sh: a plain
+        // executable on a lean NIO HTTP/1.1 client, so that it leaves the shared cores to the server.
+        .executableTarget(
+            name: "CityLoad",
+            dependencies: [
+                .product(name: "FleetServer", package: "tripterm"),
+                .product(name: "FleetModel", package: "tripterm"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            path: "Benchmarks/CityLoad"
         ),
         .executableTarget(
             name: "TripRecordingsBench",

@@ -1,0 +1,90 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+// `CityLoad BASE_URL KEY_FILE CITY SECONDS [--connections N] [--server-pid PID] [--provider ID]`: a city on a
+// running `tripterm serve` (scripts/bench-city.sh starts one): CITY vehicles each reporting its location and
+// route every 5 s, CITY riders each polling their trip every 5 s, open loop, for SECONDS. Prints the achieved
+// rates and latencies of both, the errors, the server's CPU and memory over the run, and whether the city held:
+// every rate at least 99 % of what was offered, p99 within 50 ms for both, no error.
+
+let arguments: CityArguments
+do {
+    arguments = try CityArguments.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("CityLoad: \(error)\n\(CityArguments.usage)\n".utf8))
+    exit(2)
+}
+
+/// Prints `line` at once, unbuffered, whatever stdout is (the script reads it through a pipe).
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func elapsed(since start: ContinuousClock.Instant) -> String {
+    LatencyTally.format(Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000)
+}
+
+let city = arguments.city
+let requests = CityRequests(provider: arguments.provider)
+let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+do {
+    let setup = ContinuousClock.now
+    let tokens = try await CityTokens.mint(
+        keyFile: arguments.keyFile, requests: requests, city: city,
+        workers: ProcessInfo.processInfo.activeProcessorCount)
+    let routes = (0..<city).map(CityRoute.init(index:))
+    report("minted \(2 * city + 1) tokens in \(elapsed(since: setup)) s")
+
+    let pool = try await HTTPPool.connect(
+        loop: group.next(), host: arguments.host, port: arguments.port, connections: arguments.connections)
+    let seeding = ContinuousClock.now
+    try await CitySeeder.seed(
+        pool: pool, requests: requests, routes: routes, serverToken: tokens.server,
+        workers: min(arguments.connections, 64))
+    report("seeded \(city) vehicles and trips in \(elapsed(since: seeding)) s")
+
+    let reporting = ContinuousClock.now
+    let reports = await CityReports.make(
+        requests: requests, routes: routes, periods: CityRun.periods(seconds: arguments.seconds, city: city),
+        workers: ProcessInfo.processInfo.activeProcessorCount)
+    report("made \(city) × \(reports.bodies.first?.count ?? 0) location reports in \(elapsed(since: reporting)) s")
+
+    let run = CityRun(pool: pool, requests: requests, reports: reports, tokens: tokens, seconds: arguments.seconds)
+    let serverBefore = arguments.serverPID.flatMap(ProcessUsage.read)
+    let selfBefore = ProcessUsage.read(getpid())
+    let started = ContinuousClock.now
+    try await run.run()
+    let wall = Double((ContinuousClock.now - started) / .milliseconds(1)) / 1000
+    let serverAfter = arguments.serverPID.flatMap(ProcessUsage.read)
+    let selfAfter = ProcessUsage.read(getpid())
+    let (writes, reads, lag, reconnects) = try await pool.loop.submit {
+        (run.writes, run.reads, run.maxLag, pool.reconnects)
+    }.get()
+    await pool.close()
+
+    report(
+        "city \(city): \(city) vehicles reporting and \(city) riders polling every 5 s for \(arguments.seconds) s, "
+            + "\(arguments.connections) connections")
+    report(writes.summary("writes (UpdateVehicle)", seconds: arguments.seconds))
+    report(reads.summary("reads (GetTrip JOURNEY_SHARING_V1S)", seconds: arguments.seconds))
+    for (label, tally) in [("writes", writes), ("reads", reads)] {
+        if let first = tally.firstError { report("first error of the \(label): \(first)") }
+    }
+    report("errors \(writes.errors + reads.errors)")
+    if let before = serverBefore, let after = serverAfter {
+        report("server: " + ProcessUsage.summary(from: before, to: after, seconds: wall))
+    }
+    let lagText = "lag max \(LatencyTally.format(Double(lag.nanoseconds) / 1e6)) ms"
+    if let before = selfBefore, let after = selfAfter {
+        report(
+            "generator: \(ProcessUsage.summary(from: before, to: after, seconds: wall)), \(lagText), "
+                + "connections reopened \(reconnects)")
+    }
+    let holds = writes.holds(p99Milliseconds: 50) && reads.holds(p99Milliseconds: 50)
+    report("holds \(holds ? "yes" : "no")")
+} catch {
+    FileHandle.standardError.write(Data("CityLoad: \(error)\n".utf8))
+    exit(1)
+}
+try? await group.shutdownGracefully()
