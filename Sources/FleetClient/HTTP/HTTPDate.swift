@@ -1,7 +1,9 @@
+import FleetModel
 import Foundation
 
 /// Parses the HTTP `Date` and `Retry-After` date format (RFC 9110 IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`),
-/// by hand so it does not depend on the locale or a shared `DateFormatter`.
+/// by hand so it does not depend on the locale or a shared `DateFormatter`, and with `ProtoTimestamp`'s arithmetic
+/// rather than `Calendar`, which would load ICU into every rider on its first poll (docs/PERFORMANCE.md).
 enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -12,22 +14,17 @@ enum HTTPDate {
         else { return nil }
         let time = parts[4].split(separator: ":").compactMap { Int($0) }
         guard time.count == 3, (1...31).contains(day), time[0] < 24, time[1] < 60, time[2] < 61 else { return nil }
-        var components = DateComponents()
-        components.calendar = Calendar(identifier: .gregorian)
-        components.timeZone = TimeZone(identifier: "GMT")
-        (components.year, components.month, components.day) = (year, monthIndex + 1, day)
-        (components.hour, components.minute, components.second) = (time[0], time[1], time[2])
-        return components.date
+        let instant = ProtoTimestamp(
+            utcYear: year, month: monthIndex + 1, day: day, hour: time[0], minute: time[1], second: time[2])
+        return instant.date
     }
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`.
     static func format(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "GMT")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        let c = ProtoTimestamp(date).utcFields
         let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
-        return "\(weekdays[(c.weekday ?? 1) - 1]), \(two(c.day)) \(months[(c.month ?? 1) - 1]) \(c.year ?? 1970) "
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(weekdays[c.weekday]), \(two(c.day)) \(months[c.month - 1]) \(c.year) "
             + "\(two(c.hour)):\(two(c.minute)):\(two(c.second)) GMT"
     }
 }

@@ -206,7 +206,7 @@ private func daysIn(month: Int, year: Int) -> Int {
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-private func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400
@@ -215,7 +215,7 @@ private func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
     return era * 146_097 + doe - 719_468
 }
 
-private func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+func civilFromDays(_ days: Int) -> (Int, Int, Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let doe = z - era * 146_097

@@ -17,7 +17,7 @@ public struct FleetScreen: Sendable, Equatable {
     public var isFitting: Bool
     /// The vehicle followed (Enter), shown in the list's place; nil: the list.
     public var following: FollowedVehicle?
-    public var timeZone: TimeZone
+    public var timeZone: ClockZone
     /// The `?` overlay over everything.
     public var showHelp: Bool
     /// Where a fleet replay is (`replay --fleet`): its timeline bar and transport keys; nil live.
@@ -26,7 +26,7 @@ public struct FleetScreen: Sendable, Equatable {
     public init(
         state: FleetViewState, list: FleetList, now: ProtoTimestamp, staleDisplay: StaleDisplay = .grey,
         styles: ScreenStyles = .color256, ascii: Bool = false, notice: String? = nil, isFitting: Bool = true,
-        following: FollowedVehicle? = nil, timeZone: TimeZone = .current, showHelp: Bool = false,
+        following: FollowedVehicle? = nil, timeZone: ClockZone = .local, showHelp: Bool = false,
         replay: ReplayStatus? = nil
     ) {
         self.replay = replay

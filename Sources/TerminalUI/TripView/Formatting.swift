@@ -11,16 +11,16 @@ enum Formatting {
     /// `45 s`, `3 min 20 s`, `1 h 05 min`; negative spans read as `0 s`.
     static func duration(_ duration: Duration) -> String { Summary.duration(max(.zero, duration)) }
 
-    /// `14:05:09` in `zone`.
-    static func clockTime(_ timestamp: ProtoTimestamp, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: timestamp.date)
-        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    /// `14:05:09` in `zone`, the fraction of a second dropped.
+    static func clockTime(_ timestamp: ProtoTimestamp, in zone: ClockZone) -> String {
+        let seconds = timestamp.seconds + zone.secondsFromUTC(at: timestamp.seconds)
+        let secondOfDay = Int((seconds % 86_400 + 86_400) % 86_400)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return two(secondOfDay / 3600) + ":" + two(secondOfDay / 60 % 60) + ":" + two(secondOfDay % 60)
     }
 
     /// `14:05` in `zone`.
-    static func shortClockTime(_ timestamp: ProtoTimestamp, in zone: TimeZone) -> String {
+    static func shortClockTime(_ timestamp: ProtoTimestamp, in zone: ClockZone) -> String {
         String(clockTime(timestamp, in: zone).prefix(5))
     }
 

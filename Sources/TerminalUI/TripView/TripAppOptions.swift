@@ -7,7 +7,7 @@ public struct TripAppOptions: Sendable {
     public var colorMode: ColorMode
     public var ascii: Bool
     public var marker: CanvasMarker
-    public var timeZone: TimeZone
+    public var timeZone: ClockZone
     /// The longest pause between frames while something moves: 10 frames a second at most.
     public var frameInterval: Duration
     /// The base map drawn under the trip (`--map`, or the bundled map when the trip lies inside it): asked once,
@@ -18,7 +18,7 @@ public struct TripAppOptions: Sendable {
 
     public init(
         colorMode: ColorMode = .color256, ascii: Bool = false, marker: CanvasMarker = .braille,
-        timeZone: TimeZone = .current, frameInterval: Duration = .milliseconds(100),
+        timeZone: ClockZone = .local, frameInterval: Duration = .milliseconds(100),
         baseMap: (@Sendable (LatLng) -> [MapRoad])? = nil
     ) {
         self.colorMode = colorMode

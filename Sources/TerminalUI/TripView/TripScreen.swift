@@ -8,7 +8,7 @@ public struct TripScreen: Sendable, Equatable {
     public var state: TripViewState
     public var mode: TripScreenMode
     public var now: ProtoTimestamp
-    public var timeZone: TimeZone
+    public var timeZone: ClockZone
     public var styles: ScreenStyles
     public var ascii: Bool
     public var showHelp: Bool
@@ -20,7 +20,7 @@ public struct TripScreen: Sendable, Equatable {
     public var isFollowing: Bool
 
     public init(
-        state: TripViewState, mode: TripScreenMode, now: ProtoTimestamp, timeZone: TimeZone = .current,
+        state: TripViewState, mode: TripScreenMode, now: ProtoTimestamp, timeZone: ClockZone = .local,
         styles: ScreenStyles = .color256, ascii: Bool = false, showHelp: Bool = false, notice: String? = nil,
         isFollowing: Bool = true
     ) {

@@ -86,6 +86,23 @@ import Testing
         #expect(d.protoText == printed)
     }
 
+    /// The UTC fields HTTP dates are read and written with (RFC 9110's example, a day before 1970, a leap day),
+    /// and the carry-over of a day past the month's end and of a leap second, as `Calendar` does.
+    @Test func utcFieldsAreTheCalendarsWithoutIt() {
+        func fields(_ t: ProtoTimestamp) -> [Int] {
+            let f = t.utcFields
+            return [f.year, f.month, f.day, f.hour, f.minute, f.second, f.weekday]
+        }
+        let example = ProtoTimestamp(utcYear: 1994, month: 11, day: 6, hour: 8, minute: 49, second: 37)
+        #expect(example.seconds == 784_111_777)
+        #expect(fields(example) == [1994, 11, 6, 8, 49, 37, 0])
+        #expect(fields(ProtoTimestamp(seconds: -1, nanos: 999_999_999)) == [1969, 12, 31, 23, 59, 59, 3])
+        #expect(fields(ProtoTimestamp(seconds: 1_709_208_000)) == [2024, 2, 29, 12, 0, 0, 4])
+        #expect(
+            ProtoTimestamp(utcYear: 2025, month: 2, day: 30, hour: 23, minute: 59, second: 60)
+                == ProtoTimestamp(utcYear: 2025, month: 3, day: 3, hour: 0, minute: 0, second: 0))
+    }
+
     @Test(arguments: ["12", "12.5", "s", "1.2.3s", "1.1234567891s", "315576000001s", "+1s", "1 s", ""])
     func malformedDurationsAreRejected(text: String) {
         #expect(throws: ProtoValueError.self) { try ProtoDuration(protoText: text) }

@@ -41,7 +41,7 @@ import TripRecordings
         list.selected = subscriber.snapshot.vehicles.first?.name
         let screen = FleetScreen(
             state: subscriber.snapshot, list: list, now: ProtoTimestamp(seconds: controls.now.seconds),
-            timeZone: TimeZone(identifier: "UTC")!, replay: controls.status)
+            timeZone: .utc, replay: controls.status)
         var renderer = FleetFrameRenderer(options: Self.options)
         let size = TerminalSize(width: 120, height: 36)
         ScreenFixtures.check(

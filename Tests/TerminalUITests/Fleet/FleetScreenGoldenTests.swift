@@ -66,7 +66,7 @@ import TripFollowing
         let screen = FleetScreen(
             state: state, list: FleetList(), now: FleetFixtures.now,
             following: FollowedVehicle(FleetFixtures.followed()),
-            timeZone: TimeZone(identifier: "UTC") ?? .current)
+            timeZone: .utc)
         ScreenFixtures.check(
             FleetFixtures.frame(screen, size: size), named: "fleet-follow-\(size.width)x\(size.height)",
             title: "fleet following car-02 \(size)")

@@ -61,5 +61,5 @@ enum TripViewFixtures {
         return state
     }
 
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = ClockZone.utc
 }

@@ -7,7 +7,7 @@ import TerminalCore
 struct FleetFollowPanel: Widget {
     var followed: FollowedVehicle
     var now: ProtoTimestamp
-    var timeZone: TimeZone
+    var timeZone: ClockZone
     var glyphs: FleetGlyphs
     var styles: ScreenStyles
     var ascii: Bool

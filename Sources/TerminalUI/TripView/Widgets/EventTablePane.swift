@@ -8,7 +8,7 @@ import TerminalCore
 /// log entries, the event's own data.
 struct EventTablePane: Widget {
     var events: ReplayEventsView
-    var timeZone: TimeZone
+    var timeZone: ClockZone
     var styles: ScreenStyles
     var ascii: Bool
 

@@ -8,7 +8,7 @@ import TripDiagnosis
 struct FindingsPanel: Widget {
     var insight: ReplayInsight
     var selected: Int?
-    var timeZone: TimeZone
+    var timeZone: ClockZone
     var styles: ScreenStyles
     var ascii: Bool
     var arrangement = TripPanel.Arrangement.beside

@@ -18,7 +18,7 @@ struct TripPanel: Widget {
 
     var state: TripViewState
     var now: ProtoTimestamp
-    var timeZone: TimeZone
+    var timeZone: ClockZone
     /// Updates older than this are flagged stale.
     var staleAfter: Duration
     var styles: ScreenStyles
