@@ -17,6 +17,7 @@ packages=(
   gpsd-clients  # gpsfake feeds gpsd a recorded NMEA log in that test
   protobuf-compiler  # protoc: the conformance step's drift test compiles Protos/ (also scripts/generate-protos.sh)
   libprotobuf-dev    # the well-known types' .proto files (Timestamp, Duration…) that Protos/ imports; protoc needs them
+  libxml2-dev   # the release binary links Foundation statically, and FoundationXML's libxml2 by name (Package.swift)
 )
 
 missing=()
