@@ -45,9 +45,10 @@ format:
 
 # Every benchmark (docs/PERFORMANCE.md): package-benchmark's (their own package, Benchmarks/Package.swift, so that
 # `swift test` here never builds them; each reading benchmark reads a 100,000-line file), then, on the release
-# build, the server under wrk next to nginx (and GetTrip over gRPC), the rider at rest plus a 100k-event replay, and
-# a 200-car demo city keeping time for 5 minutes, and the fleet view following 1,000 vehicles at rest. A cold run
-# takes about 30 minutes, most of it release builds, the city's 5 minutes and the rider's and fleet's 60 idle seconds.
+# build, the server under wrk next to nginx (and GetTrip over gRPC) and its writes next to PostgreSQL, the rider at
+# rest plus a 100k-event replay, and a 200-car demo city keeping time for 5 minutes, and the fleet view following
+# 1,000 vehicles at rest. A cold run takes about 30 minutes, most of it release builds, the city's 5 minutes and the
+# rider's and fleet's 60 idle seconds.
 bench: bench-packages bench-server bench-rider bench-demo-city bench-fleet
 
 bench-packages: deps
@@ -56,6 +57,7 @@ bench-packages: deps
 bench-server: deps
 	$(SWIFT) build -c release --product tripterm
 	SWIFT=$(SWIFT) ./scripts/bench-server.sh
+	SWIFT=$(SWIFT) ./scripts/bench-writes.sh
 
 bench-rider: deps
 	$(SWIFT) build -c release --product tripterm
