@@ -282,6 +282,8 @@ let package = Package(
             dependencies: [
                 "FleetServer", "FleetModel", "TestSupport", "RoadMap",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // GroupCommitTests break a batch's commit with SQL of their own.
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -6,7 +6,6 @@
 # assigned trip, reports one location with an S2 route segment, then drives with wrk (keep-alive, THREADS threads)
 # for DURATION seconds per run:
 #   GetTrip as the consumer (JWT verified, SQLite read, progress derived, JSON encoded) at each of CONNS;
-#   UpdateVehicle as the driver (JWT, one SQLite transaction committed with fsync before answering) at 64;
 #   GetTrip across MISS_TRIPS other trips polled in turn, each with its rider's own token, so that every answer
 #   misses the answer cache, at 64; then nginx (1 and auto workers) serving those same answers as MISS_TRIPS files;
 #   GetTrip over gRPC at 64 concurrent streams on 4 HTTP/2 connections (Benchmarks' GRPCLoad, built here).
@@ -15,6 +14,8 @@
 # SERVE_FLAGS (added to `tripterm serve`: --no-event-loop-answers sends every poll through Hummingbird,
 # --parse-every-poll parses repeated polls too, to compare), MISS_TRIPS (5000; 0 skips that run),
 # TRIPTERM_PEERS (the peers' folder; by default ../shared/peers, beside the checkout wherever it is).
+# Writes (UpdateVehicle at 64 drivers beside PostgreSQL) are scripts/bench-writes.sh's, which `make bench-server`
+# runs next.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PEERS="${TRIPTERM_PEERS:-$(cd .. && pwd)/shared/peers}"
@@ -35,15 +36,10 @@ cleanup() {
 }
 trap cleanup EXIT
 . scripts/lib/bench-server-fixture.sh
+. scripts/lib/wrk-summary.sh
 
-# One location report, as the Driver SDK sends it: the body wrk repeats for the write benchmark.
+# One location report, as the Driver SDK sends it, so that GetTrip's answer carries the vehicle's position.
 report='{"lastLocation":{"location":{"latitude":43.7328119,"longitude":7.4191236},"heading":41,"speed":8.3},"remainingDistanceMeters":1184,"remainingTimeSeconds":173}'
-cat > "$work/put.lua" <<EOF
-wrk.method = "PUT"
-wrk.body = '$report'
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer $driver"
-EOF
 curl_ok=$(python3 - "$base" "$driver" "$report" <<'PY'
 import sys, urllib.request
 base, token, body = sys.argv[1:]
@@ -53,23 +49,6 @@ print(urllib.request.urlopen(r).status)
 PY
 )
 [ "$curl_ok" = 200 ] || { echo "bench-server: setup failed" >&2; exit 1; }
-
-summary() { # $1 = label, $2 = wrk output file
-  python3 - "$1" "$2" <<'PY'
-import re, sys
-label, path = sys.argv[1:]
-text = open(path).read()
-def ms(value):
-    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", value).groups()
-    return float(number) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
-rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
-lat = dict(re.findall(r"^\s+(50|75|90|99)%\s+(\S+)", text, re.M))
-non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-errors = re.search(r"Socket errors: (.*)", text)
-print("%s: %.0f req/s, p50 %.2f ms, p99 %.2f ms, non-2xx: %s, errors: %s"
-      % (label, rps, ms(lat["50"]), ms(lat["99"]), non2xx.group(1) if non2xx else "0", errors.group(1) if errors else "none"))
-PY
-}
 
 echo "bench-server: tripterm $("$bin" --version) ${SERVE_FLAGS:-}, $(nproc) CPUs, ${DURATION}s per run, $THREADS wrk threads, $base"
 get="$base/v1/providers/tripterm-demo/trips/trip-1?view=JOURNEY_SHARING_V1S"
@@ -86,9 +65,6 @@ echo "tripterm GetTrip over gRPC streams=64: $("$grpc_load" "$grpc" "$consumer" 
 # GetTrip numbers can be split into what HTTP costs and what the request's work costs.
 "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency "$base/v1/unknown" > "$work/404-64.txt" 2>&1
 summary "tripterm unknown path (404 JSON) conns=64" "$work/404-64.txt"
-put="$base/v1/providers/tripterm-demo/vehicles/vehicle-7?updateMask=lastLocation,remainingDistanceMeters,remainingTimeSeconds"
-"$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$work/put.lua" "$put" > "$work/put-64.txt" 2>&1
-summary "tripterm UpdateVehicle (fsync per request) conns=64" "$work/put-64.txt"
 
 # The runs above poll one trip, as many riders (or clients) of a trip do: after the first request of each second,
 # the answer comes from the cache. A lone rider polling every few seconds misses it every time. So: MISS_TRIPS

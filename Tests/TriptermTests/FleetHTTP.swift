@@ -8,6 +8,7 @@ import FoundationNetworking
 struct FleetHTTP: Sendable {
     let url: String
     let token: String
+    var session: URLSession = .shared
 
     func send(_ method: String, _ path: String, _ body: String?) async throws -> (Int, [String: Any]) {
         var request = URLRequest(url: URL(string: url + path)!)
@@ -18,7 +19,7 @@ struct FleetHTTP: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body.utf8)
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await session.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         return (status, ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]) ?? [:])
     }

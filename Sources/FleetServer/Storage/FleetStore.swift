@@ -5,8 +5,8 @@ import GRDB
 /// Trips and vehicles in one SQLite database (GRDB, WAL mode, `synchronous = FULL`).
 ///
 /// Each row holds the resource's proto3 JSON plus the columns queries need (provider, id, vehicle, status).
-/// Every call is one transaction that commits before it returns, so an answered write survives a crash of
-/// the server and a failed one leaves nothing behind.
+/// Every write commits before it returns, so an answered write survives a crash of the server and a failed one
+/// leaves nothing behind; writes that arrive together share one transaction and one fsync (``GroupCommit``).
 public final class FleetStore: Sendable {
     private let pool: DatabasePool
     public let path: String
@@ -14,6 +14,8 @@ public final class FleetStore: Sendable {
     let answers = AnswerCache()
     /// SearchVehicles' vehicles, trips and grid per provider, kept current by every write.
     let searchIndex = SearchIndex()
+    /// Batches concurrent writes into shared transactions.
+    let groupCommit: GroupCommit
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     public init(path: String) throws {
@@ -25,6 +27,7 @@ public final class FleetStore: Sendable {
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(pool)
+        groupCommit = GroupCommit(pool: pool, index: searchIndex)
     }
 
     static var migrator: DatabaseMigrator {
@@ -74,22 +77,14 @@ public final class FleetStore: Sendable {
         try await pool.read { db in try body(FleetTransaction(db: db)) }
     }
 
+    /// Runs `body` in a transaction shared with the writes that arrive at the same time, in a savepoint of its own:
+    /// its result once the transaction committed, or its error with its changes rolled back (``GroupCommit``).
     public func write<T: Sendable>(_ body: @escaping @Sendable (FleetTransaction) throws -> T) async throws -> T {
         // Before and after: a read racing the write cannot store an answer from before it.
         answers.invalidate()
         defer { answers.invalidate() }
-        let index = searchIndex
-        let changes = UncheckedChanges(StoreChanges())
-        do {
-            return try await pool.write { db in
-                let result = try body(FleetTransaction(db: db, changes: changes.value))
-                // Still in the writer's queue: indexes follow the writes in commit order.
-                index.apply(changes.value)
-                return result
-            }
-        } catch {
-            index.forget(changes.value.providers)
-            throw error
+        return try await withCheckedThrowingContinuation { continuation in
+            groupCommit.submit(BatchedWrite(body: body, continuation: continuation))
         }
     }
 
@@ -108,13 +103,6 @@ public final class FleetStore: Sendable {
             return search
         }
     }
-}
-
-/// A transaction's change log, handed to the writer's queue and read back after it: GRDB runs the closure on its
-/// queue while the caller waits, so the two never touch it at once.
-private struct UncheckedChanges: @unchecked Sendable {
-    let value: StoreChanges
-    init(_ value: StoreChanges) { self.value = value }
 }
 
 /// Typed access to the rows inside one transaction.

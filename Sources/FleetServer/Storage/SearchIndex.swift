@@ -6,9 +6,9 @@ import NIOConcurrencyHelpers
 /// decodes no JSON — reading and decoding 10,000 vehicles per search took far longer than the search.
 ///
 /// A provider's index is built on its first search, inside a write transaction so that no write slips between the
-/// rows it reads and the changes it then follows. Writes apply their changes (``StoreChanges``) in the writer's
-/// queue, so in commit order; a write whose commit fails drops its providers' indexes, to be rebuilt from the
-/// database on their next search.
+/// rows it reads and the changes it then follows. Writes apply their changes (``StoreChanges``) once their batch
+/// committed, still in the writer's queue, so in commit order (``GroupCommit``); a batch whose commit fails drops
+/// its providers' indexes, to be rebuilt from the database on their next search.
 final class SearchIndex: Sendable {
     private let providers = NIOLockedValueBox<[String: VehicleSearch]>([:])
 

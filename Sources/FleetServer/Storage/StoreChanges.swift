@@ -1,7 +1,7 @@
 import FleetModel
 
-/// What one write transaction wrote to trips and vehicles, in order, for the live indexes to follow
-/// (``SearchIndex``). Filled by ``FleetTransaction``'s writing methods; a read has none.
+/// What one write wrote to trips and vehicles, in order, for the live indexes to follow (``SearchIndex``). Filled by
+/// ``FleetTransaction``'s writing methods; a read has none.
 final class StoreChanges {
     enum Change {
         case vehicle(provider: String, Vehicle)
