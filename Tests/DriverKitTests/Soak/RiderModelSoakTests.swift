@@ -50,12 +50,6 @@ import TripFollowing
 
     @Test(.timeLimit(.minutes(3)))
     func aRiderFollowsATripThroughAThousandFaults() async throws {
-        // "Recovered within one interval" is wall-clock time: the model, proxy and server run on threads of their
-        // own, not queued behind every other suite's work on the cooperative pool (DedicatedExecutor says why).
-        try await withDedicatedExecutor { try await soak() }
-    }
-
-    private func soak() async throws {
         try await withTestServer { server, http in
             let tripName = try TripName(parsing: "providers/p/trips/soak")
             let driver = try await SoakDriver.start(
@@ -63,8 +57,7 @@ import TripFollowing
                 vehicle: try VehicleName(parsing: "providers/p/vehicles/soak"),
                 trip: tripName)
 
-            let proxy = try await FaultProxy.start(
-                target: server.baseURL, stallLimit: .seconds(1), executor: DedicatedExecutor.timed)
+            let proxy = try await FaultProxy.start(target: server.baseURL, stallLimit: .seconds(1))
             let token = try await server.minter.mint(.server)
             let riderClient = try FleetEngineClient(
                 baseURL: proxy.url, tokenProvider: FixedTokenProvider(token: token), httpClient: http,
