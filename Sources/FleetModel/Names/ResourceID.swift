@@ -12,6 +12,7 @@ public enum ResourceID {
 
     /// Characters Fleet Engine forbids in ids.
     public static let forbiddenCharacters: [Unicode.Scalar] = ["/", ":", "?", ",", "#"]
+    private static let forbiddenBytes = forbiddenCharacters.map { UInt8($0.value) }
 
     /// Why `id` is not a valid trip or vehicle id, or `nil` if it is valid.
     public static func problem(withID id: String) -> String? {
@@ -38,6 +39,10 @@ public enum ResourceID {
 
     private static func commonProblem(_ id: String) -> String? {
         if id.isEmpty { return "is empty" }
+        // The usual id, printable ASCII without a forbidden character, passes every check below at once (no control
+        // character, not only whitespace, and ASCII is NFC) without Unicode property lookups or normalisation: each
+        // request's path is checked this way, several times on a GetTrip.
+        if id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !forbiddenBytes.contains($0) }) { return nil }
         if let scalar = id.unicodeScalars.first(where: { forbiddenCharacters.contains($0) }) {
             return "contains '\(scalar)'"
         }
