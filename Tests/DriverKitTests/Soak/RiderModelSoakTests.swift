@@ -13,8 +13,6 @@ import TripFollowing
 @Suite struct RiderModelSoakTests {
     static let pollInterval = Duration.milliseconds(5)
     static let requestTimeout = Soak.requestTimeout
-    /// Scheduling slack on a loaded two-core machine (debug build, other tests running).
-    static let slack = Duration.milliseconds(500)
 
     /// What the rider's subscriber heard, with the proxy's request count at each callback (polls do not overlap,
     /// so the last request the proxy saw is the one that decided the poll).
@@ -26,9 +24,15 @@ import TripFollowing
             var retryDelay: Duration
         }
 
+        /// A recovery, with the proxy record of the poll that brought it.
+        struct Recovery: Sendable {
+            var record: Int
+            var at: ContinuousClock.Instant
+        }
+
         let proxy: FaultProxy
         let failures = NIOLockedValueBox<[Failure]>([])
-        let recoveries = NIOLockedValueBox<[ContinuousClock.Instant]>([])
+        let recoveries = NIOLockedValueBox<[Recovery]>([])
         let statuses = NIOLockedValueBox<[TripStatus]>([])
 
         init(proxy: FaultProxy) { self.proxy = proxy }
@@ -40,7 +44,8 @@ import TripFollowing
         }
 
         func tripModel(_ model: TripModel, didRecoverAfter failures: Int, lastError: TripServiceError) async {
-            recoveries.withLockedValue { $0.append(.now) }
+            let recovery = Recovery(record: proxy.requestCount - 1, at: .now)
+            recoveries.withLockedValue { $0.append(recovery) }
         }
 
         func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async {
@@ -72,8 +77,7 @@ import TripFollowing
             await model.register(witness)
 
             // One healthy poll first, so the proxy's client has its connection to the server before the plan
-            // starts: under ThreadSanitizer, opening it during the first healthy phase was seen to delay that
-            // phase's recovery past the slack.
+            // starts.
             await model.refresh()
             let started = ContinuousClock.now
             proxy.mode = .plan(Soak.plan(seed: 0x50AC))
@@ -118,13 +122,13 @@ import TripFollowing
 
             let records = proxy.records, failures = witness.failures.withLockedValue { $0 }
             Self.expectEveryFailureClassifiedAsInjected(records: records, failures: failures)
-            Self.expectRecoveryWithinOneInterval(
-                phases: proxy.phaseChanges.filter { $0.at < healed }, failures: failures,
-                recoveries: witness.recoveries.withLockedValue { $0 })
+            let recoveries = witness.recoveries.withLockedValue { $0 }
+            Self.expectRecoveryAtFirstHealthyPoll(
+                records: records.filter { $0.at < healed }, failures: failures, recoveries: recoveries)
             print(
                 "rider model soak: \(records.count) requests, \(records.count { $0.fault != nil }) faults injected, "
-                    + "\(failures.count) failures delivered, \(proxy.phaseChanges.count { !$0.broken }) healings in \(elapsed)"
-            )
+                    + "\(failures.count) failures delivered, \(recoveries.count) recoveries, "
+                    + "\(proxy.phaseChanges.count { !$0.broken }) healings in \(elapsed)")
         }
     }
 
@@ -167,35 +171,33 @@ import TripFollowing
             "retries later than one interval: \(late.prefix(3).map { "\($0.error.code) \($0.retryDelay)" })")
     }
 
-    /// After each healing that found the model failing (or failing just after, from a request in flight), the
-    /// model recovers within one poll interval (or the Retry-After) of the later of the healing and its last
-    /// failure, plus slack — whenever the healthy phase lasted that long.
-    static func expectRecoveryWithinOneInterval(
-        phases: [PhaseChange], failures: [Witness.Failure], recoveries: [ContinuousClock.Instant]
+    /// The model recovers on the first poll that succeeds after a failure: for each call that was answered 200
+    /// and delivered no failure, right after one that failed, exactly one recovery is heard, from that call; and
+    /// none from any other (calls as ``FaultRecord/decidingAttempts(_:)`` counts them). With each retry scheduled within one poll
+    /// interval (checked above) this is "recovered within one interval of the healing" counted in polls, not in
+    /// the machine's seconds: on a loaded two-core machine the wall-clock version failed about 1 run in 6 (a
+    /// healing recovered 0.565 s after it against a 0.5 s slack, 2026-11-26) though the model did just this.
+    static func expectRecoveryAtFirstHealthyPoll(
+        records: [FaultRecord], failures: [Witness.Failure], recoveries: [Witness.Recovery]
     ) {
-        var checked = 0, late: [String] = []
-        for (i, phase) in phases.enumerated() where !phase.broken {
-            let end = i + 1 < phases.count ? phases[i + 1].at : ContinuousClock.now
-            let before = failures.last { $0.at < phase.at }
-            let failingAtHealing = before.map { f in !recoveries.contains { $0 > f.at && $0 < phase.at } } ?? false
-            guard failingAtHealing || failures.contains(where: { $0.at >= phase.at && $0.at < end }) else { continue }
-            let recovery = recoveries.first { $0 > phase.at && $0 < end }
-            guard let last = failures.last(where: { $0.at < (recovery ?? end) }) else { continue }
-            let deadline = max(phase.at, last.at) + max(pollInterval, last.error.retryAfter ?? .zero) + slack
-            guard deadline < end else { continue }
-            checked += 1
-            if recovery.map({ $0 > deadline }) ?? true {
-                late.append(
-                    "healed at +\(phase.at - phases[0].at), recovered \(recovery.map { "after \($0 - phase.at)" } ?? "never")"
-                )
+        let failed = Set(failures.map(\.record))
+        let last = records.last?.index ?? -1
+        var expected: [Int] = [], failing = false
+        for call in FaultRecord.decidingAttempts(records) {
+            if failed.contains(call.index) {
+                failing = true
+            } else if call.fault == nil, call.answeredStatus == 200 {
+                if failing { expected.append(call.index) }
+                failing = false
             }
         }
-        // Not vacuous, yet not a bet on the machine's speed: on a loaded machine fewer healthy phases outlast the
-        // deadline (9 of 24 were judgeable in one CI run, over 10 on a quiet machine).
-        #expect(checked >= 3, "enough healings to judge: \(checked)")
+        let heard = recoveries.map(\.record).filter { $0 <= last }
+        // Not vacuous: the plan heals a few dozen times over a thousand faults.
+        #expect(expected.count >= 10, "recoveries to judge: \(expected.count)")
         #expect(
-            late.isEmpty,
-            "no recovery within one interval after \(late.count) of \(checked) healings: \(late.prefix(5))")
+            heard == expected,
+            "recoveries heard at polls \(heard.prefix(8)), expected at the first good poll after each failure: \(expected.prefix(8))"
+        )
     }
 
     /// The top-level JSON fields that differ, for a readable failure.
