@@ -28,12 +28,7 @@ extension Int32 {
 
 extension Int64 {
     /// As a string, like `encodeProtoJSON(to:)`.
-    public func writeProtoJSON(to out: inout ProtoJSONOutput) throws {
-        out.writeQuoted { bytes in
-            var digits = String(self)
-            digits.withUTF8 { bytes.append(contentsOf: $0) }
-        }
-    }
+    public func writeProtoJSON(to out: inout ProtoJSONOutput) throws { out.writeQuotedInteger(self) }
 }
 
 extension Double {

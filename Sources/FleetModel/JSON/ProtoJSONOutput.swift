@@ -90,7 +90,14 @@ public struct ProtoJSONOutput: ProtoFieldWriter {
     }
 
     /// An integer as a JSON number.
-    public mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
+    public mutating func writeInteger<T: FixedWidthInteger>(_ value: T) { Self.append(value, to: &bytes) }
+
+    /// A 64-bit integer as proto3 JSON writes it, in quotes.
+    public mutating func writeQuotedInteger<T: FixedWidthInteger>(_ value: T) {
+        writeQuoted { Self.append(value, to: &$0) }
+    }
+
+    private static func append<T: FixedWidthInteger>(_ value: T, to bytes: inout [UInt8]) {
         var digits = String(value)  // small: no allocation
         digits.withUTF8 { bytes.append(contentsOf: $0) }
     }

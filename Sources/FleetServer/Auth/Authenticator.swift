@@ -26,7 +26,8 @@ public struct Authenticator: Sendable {
 
     /// The claims of a token whose signature checks: from the cache, else verified (RS256 only) and kept.
     private func claims(of token: String) async throws(FleetError) -> FleetClaims {
-        if let claims = verified[token] { return claims }
+        let key = VerifiedTokenCache.key(token)
+        if let claims = verified[key] { return claims }
         let alg = try Self.algorithm(of: token)
         guard alg == "RS256" else {
             throw .unauthenticated(
@@ -38,7 +39,7 @@ public struct Authenticator: Sendable {
         } catch {
             throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
         }
-        verified[token] = claims
+        verified[key] = claims
         return claims
     }
 
@@ -48,7 +49,7 @@ public struct Authenticator: Sendable {
     /// event loop.
     func verifiedClaims(authorizationHeader: String?) -> FleetClaims? {
         guard let token = try? Self.bearerToken(authorizationHeader) else { return nil }
-        return verified[token]
+        return verified[VerifiedTokenCache.key(token)]
     }
 
     /// Who a verified token's claims say the caller is, if they hold at `now` (``check(_:now:)``): the last step of

@@ -11,19 +11,19 @@ final class VerifiedTokenCache: Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    subscript(token: String) -> FleetClaims? {
-        get {
-            let key = Self.key(token)
-            return entries.withLockedValue { $0[key] }
-        }
+    /// The key of `token`: hashed once, then used to look up and, after a verification, to store.
+    static func key(_ token: String) -> SHA256Digest {
+        var token = token
+        return token.withUTF8 { SHA256.hash(data: UnsafeRawBufferPointer($0)) }
+    }
+
+    subscript(key: SHA256Digest) -> FleetClaims? {
+        get { entries.withLockedValue { $0[key] } }
         set {
-            let key = Self.key(token)
             entries.withLockedValue { entries in
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
                 entries[key] = newValue
             }
         }
     }
-
-    private static func key(_ token: String) -> SHA256Digest { SHA256.hash(data: Data(token.utf8)) }
 }

@@ -5,7 +5,7 @@ import NIOCore
 import NIOHTTPTypes
 
 /// The fast path after NIO's HTTP decoder (``PollFastPath``): answers a parsed GetTrip poll from the ``AnswerCache``
-/// on the connection's event loop, before Hummingbird sees it. Everything else — a miss, any failure, a token not
+/// or from memory on the connection's event loop, before Hummingbird sees it. Everything else — a miss, any failure, a token not
 /// verified yet — is passed on untouched to Hummingbird.
 final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
@@ -31,15 +31,15 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let request):
             let start = ContinuousClock.now
-            if polls.unanswered == 0, let (target, poll, body) = cachedAnswer(request) {
+            if polls.unanswered == 0, let (target, poll, answer) = cachedAnswer(request) {
                 answered = true
                 polls.answered = (target, poll)
                 // Logged when the answer is ready, before it is written, as the middleware logs: a client that has
                 // read the answer finds its line in the log.
                 LoggingMiddleware.log(
                     fastPath.logger, method: request.method, path: Self.split(target).path, status: 200, since: start,
-                    cached: .parsed)
-                respond(context, body)
+                    cached: answer.cached ? .parsed : .live)
+                respond(context, answer.body)
                 return
             }
             polls.unanswered += 1
@@ -56,8 +56,10 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// The cached answer to a plain keep-alive GET, with its target and poll, or nil to pass the request on.
-    private func cachedAnswer(_ request: HTTPRequest) -> (target: String, poll: CachedPoll, body: Data)? {
+    /// The fast path's answer to a plain keep-alive GET, with its target and poll, or nil to pass the request on.
+    private func cachedAnswer(
+        _ request: HTTPRequest
+    ) -> (target: String, poll: CachedPoll, answer: (body: Data, cached: Bool))? {
         guard request.method == .get, let target = request.path, !target.utf8.contains(UInt8(ascii: "#")),
             request.headerFields[.connection].map({ !$0.lowercased().contains("close") }) ?? true,
             request.headerFields[.expect] == nil

@@ -3,10 +3,12 @@ import Foundation
 import HummingbirdCore
 import Logging
 
-/// The fast path: GetTrip polls whose answer is in the ``AnswerCache``, answered on the connection's event loop beside
-/// Hummingbird instead of through it. Riders poll the same trip every few seconds and nearly every poll is a cache
-/// hit; through Hummingbird one costs two thread hops (event loop → Swift's pool → event loop), more than the hit
-/// itself. Measured: +60–70 % polls a second (docs/PERFORMANCE.md).
+/// The fast path: GetTrip polls answered on the connection's event loop beside Hummingbird instead of through it —
+/// from the ``AnswerCache``, or computed from the trip and vehicle in memory. Riders poll the same trip every few
+/// seconds and nearly every poll is a cache hit; through Hummingbird one costs two thread hops (event loop → Swift's
+/// pool → event loop), more than the hit itself. Measured: +60–70 % polls a second (docs/PERFORMANCE.md). A city's
+/// riders each poll their own trip while its vehicle reports, so their polls miss; computed from memory they read
+/// no row and decode no JSON.
 ///
 /// A shortcut, not a second server: it shares every rule with the ordinary path (``FleetResponder``) by calling the
 /// same code.
@@ -16,10 +18,12 @@ import Logging
 ///   this second by ``Authenticator/principal(_:now:)``, the step ``AuthenticationMiddleware`` ends in too.
 /// - The answer is the ``AnswerCache``'s under ``FleetAPI/answerKey(_:rawQuery:)`` — this second's, or the last
 ///   second's while another request refreshes it — and ``FleetMethods/authorize(_:toRead:tripID:)`` must let the
-///   token read the trip.
+///   token read the trip. Else, for an active trip of a provider whose trips are in memory (``SearchIndex``),
+///   ``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)`` computes it as the ordinary path would and
+///   caches it.
 /// - It only ever serves that success. Anything else — a miss, a token not verified yet, any failure — goes on
 ///   untouched to Hummingbird, which gives the same answer or the error, so errors are made in one place.
-/// - Its answer has the same bytes and headers, and the same log line, marked `cached`
+/// - Its answer has the same bytes and headers, and the same log line, marked `cached` or `live`
 ///   (``LoggingMiddleware/log(_:method:path:status:since:cached:)``).
 /// - While a request of the same connection is in Hummingbird, later ones go there too: responses keep the order
 ///   of requests (HTTP/1.1 pipelining).
@@ -43,20 +47,30 @@ struct PollFastPath: Sendable {
         guard let routed = try? RoutedRequest(method: .get, path: path, rawQuery: rawQuery),
             case .getTrip(let name) = routed.route,
             (try? routed.validateQuery()) != nil,
+            let request = try? FleetAPI.getTripRequest(name, query: routed.query),
             let claims = api.authenticator.verifiedClaims(authorizationHeader: authorization)
         else { return nil }
-        return CachedPoll(key: FleetAPI.answerKey(name, rawQuery: rawQuery), tripID: name.tripID, claims: claims)
+        return CachedPoll(
+            request: request, options: ProtoJSONEncodingOptions(enumsAsIntegers: routed.query.enumsAsIntegers),
+            key: FleetAPI.answerKey(name, rawQuery: rawQuery), tripID: name.tripID, claims: claims)
     }
 
-    /// GetTrip's answer to `poll` when the ``AnswerCache`` has it and nothing else is needed to give it: the token's
-    /// claims hold now and it may read the trip. Nil otherwise, and the ordinary path then gives the same answer or
-    /// the error. Never waits, so it can run on the connection's event loop.
-    func answer(_ poll: CachedPoll) -> Data? {
-        let now = api.clock()
-        guard let principal = try? Authenticator.principal(poll.claims, now: now),
-            let answer = api.store.answers.reusableAnswer(for: poll.key, second: ProtoTimestamp(now).seconds),
-            (try? FleetMethods.authorize(principal, toRead: answer, tripID: poll.tripID)) != nil
-        else { return nil }
-        return answer.body
+    /// GetTrip's answer to `poll` when it can be given without waiting, once the token's claims hold now: the
+    /// ``AnswerCache``'s, or one computed from the trip and vehicle in memory
+    /// (``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)``), if the token may read the trip. Nil
+    /// otherwise, and the ordinary path then gives the same answer or the error. Never waits, so it can run on the
+    /// connection's event loop.
+    func answer(_ poll: CachedPoll) -> (body: Data, cached: Bool)? {
+        let clock = api.clock()
+        guard let principal = try? Authenticator.principal(poll.claims, now: clock) else { return nil }
+        let now = ProtoTimestamp(clock)
+        if let answer = api.store.answers.reusableAnswer(for: poll.key, second: now.seconds) {
+            return (try? FleetMethods.authorize(principal, toRead: answer, tripID: poll.tripID)) != nil
+                ? (answer.body, true) : nil
+        }
+        let live = api.methods.liveTripAnswer(poll.request, principal: principal, now: now, cacheKey: poll.key) {
+            try ProtoJSON.encode($0, options: poll.options)
+        }
+        return live.map { ($0, false) }
     }
 }

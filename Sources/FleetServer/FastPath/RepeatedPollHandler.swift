@@ -34,13 +34,13 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
         let bytes = unwrapInboundIn(data)
         if betweenRequests, polls.unanswered == 0, let last, last.request == bytes {
             let start = ContinuousClock.now
-            if let body = fastPath.answer(last.poll) {
+            if let answer = fastPath.answer(last.poll) {
                 // Logged before the answer is written, as CachedAnswerHandler logs.
                 LoggingMiddleware.log(
                     fastPath.logger, method: .get, path: CachedAnswerHandler.split(last.target).path, status: 200,
-                    since: start, cached: .repeated)
+                    since: start, cached: answer.cached ? .repeated : .live)
                 context.writeAndFlush(
-                    wrapOutboundOut(response(body, allocator: context.channel.allocator)), promise: nil)
+                    wrapOutboundOut(response(answer.body, allocator: context.channel.allocator)), promise: nil)
                 return
             }
         }

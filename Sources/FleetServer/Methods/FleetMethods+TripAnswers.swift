@@ -25,6 +25,29 @@ extension FleetMethods {
         return body
     }
 
+    /// GetTrip's answer computed now from the trip and vehicle in memory, without waiting, and kept in the cache:
+    /// for the fast path (``PollFastPath``), which answers on the connection's event loop. Nil when memory cannot
+    /// give it — the provider not indexed yet, the trip finished or unknown — or when `principal` may not read the
+    /// trip: the ordinary path then gives the same answer, or the error.
+    func liveTripAnswer(
+        _ request: GetTripRequest, principal: Principal, now: ProtoTimestamp, cacheKey key: String,
+        encode: (Trip) throws -> Data
+    ) -> Data? {
+        // Before the read: an answer from before a write must not be kept after it.
+        let generation = store.answers.generation
+        guard let name = try? Self.tripName(request.name),
+            let live = store.searchIndex.activeTrip(provider: name.provider, id: name.tripID),
+            let (trip, assignedVehicle) = try? Self.readable(
+                TripProgress.derive(live.trip, vehicle: live.vehicle, now: now), name: name, request: request,
+                principal: principal),
+            let body = try? encode(trip)
+        else { return nil }
+        store.answers.store(
+            .init(body: body, assignedVehicle: assignedVehicle, second: now.seconds), for: key,
+            computedAt: generation)
+        return body
+    }
+
     /// The cached answer for `key` if this second has one and nothing was written since, after checking that
     /// `principal` may read trip `name`; nil when the answer must be computed. For a protocol that can skip reading
     /// its request when the answer is cached (gRPC keys by the request's bytes).

@@ -34,20 +34,34 @@ extension FleetMethods {
         try await readTrip(request, principal: principal, now: now).trip
     }
 
-    /// The trip as GetTrip answers it, and its assigned vehicle (which the view may leave out of the answer).
+    /// The trip as GetTrip answers it, and its assigned vehicle (which the view may leave out of the answer). An
+    /// active trip is derived from the trip and vehicle in memory (``FleetStore/activeTrip(_:)``); a finished or
+    /// unknown one is read from the store.
     func readTrip(
         _ request: GetTripRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> (trip: Trip, assignedVehicle: String) {
         let name = try Self.tripName(request.name)
-        let options = TripReadOptions(request)
-        let found = try await store.read { tx -> Trip? in
-            guard let trip = try tx.trip(name) else { return nil }
-            return TripProgress.derive(
-                trip, vehicle: try tx.vehicle(provider: name.provider, id: trip.vehicleId), now: now)
+        let found: Trip?
+        if let live = try await store.activeTrip(name) {
+            found = TripProgress.derive(live.trip, vehicle: live.vehicle, now: now)
+        } else {
+            found = try await store.read { tx -> Trip? in
+                guard let trip = try tx.trip(name) else { return nil }
+                return TripProgress.derive(
+                    trip, vehicle: try tx.vehicle(provider: name.provider, id: trip.vehicleId), now: now)
+            }
         }
+        return try Self.readable(found, name: name, request: request, principal: principal)
+    }
+
+    /// GetTrip's answer to `found` (the derived trip, nil when there is none): what `principal` may read of it, by
+    /// the request's view, or why not.
+    static func readable(
+        _ found: Trip?, name: TripName, request: GetTripRequest, principal: Principal
+    ) throws(FleetError) -> (trip: Trip, assignedVehicle: String) {
         try Authorizer.authorize(principal, .getTrip(tripID: name.tripID, assignedVehicle: found?.vehicleId ?? ""))
         guard let found else { throw FleetError.notFound("trip \(name) not found") }
-        return (options.apply(to: found), found.vehicleId)
+        return (TripReadOptions(request).apply(to: found), found.vehicleId)
     }
 
     public func updateTrip(_ request: UpdateTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip

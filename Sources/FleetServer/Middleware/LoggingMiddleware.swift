@@ -27,11 +27,13 @@ struct LoggingMiddleware: RouterMiddleware {
         }
     }
 
-    /// How a GetTrip answered by the fast path ends its log line: after the HTTP codec (``CachedAnswerHandler``), or
-    /// before it, repeating the connection's last poll (``RepeatedPollHandler``).
+    /// How a GetTrip answered by the fast path ends its log line: from the cache after the HTTP codec
+    /// (``CachedAnswerHandler``), or before it, repeating the connection's last poll (``RepeatedPollHandler``); or
+    /// computed from the trip in memory on the event loop (either handler).
     enum Cached: String {
         case parsed = " cached"
         case repeated = " cached repeat"
+        case live = " live"
     }
 
     /// The one line logged per request, by this middleware and by the fast path.

@@ -88,6 +88,17 @@ public final class FleetStore: Sendable {
         }
     }
 
+    /// The active trip `name` and its vehicle as last committed, from memory: the provider's ``SearchIndex``, built
+    /// on first use, holds them, so GetTrip reads no row and decodes no JSON — reading and decoding the two rows
+    /// was most of a cache miss (docs/PERFORMANCE.md, "Distinct riders"). Nil when the trip is finished or does
+    /// not exist, for the caller to read the store.
+    func activeTrip(_ name: TripName) async throws -> (trip: Trip, vehicle: Vehicle?)? {
+        if let live = searchIndex.activeTrip(provider: name.provider, id: name.tripID) { return live }
+        guard !searchIndex.isIndexed(provider: name.provider) else { return nil }
+        _ = try await vehicleSearch(provider: name.provider)
+        return searchIndex.activeTrip(provider: name.provider, id: name.tripID)
+    }
+
     /// The provider's SearchVehicles index, built from its rows on first use (in a write transaction, so that no
     /// write falls between the rows read and the changes followed).
     func vehicleSearch(provider: String) async throws -> VehicleSearch {
@@ -110,6 +121,8 @@ public struct FleetTransaction {
     let db: Database
     /// What this transaction writes, for the live indexes; nil in a read.
     var changes: StoreChanges? = nil
+    /// What a write in a batch may read from memory instead of its rows; nil in a read.
+    var live: LiveReads? = nil
 
     public func trip(_ name: TripName) throws -> Trip? {
         guard
@@ -120,6 +133,7 @@ public struct FleetTransaction {
     }
 
     public func vehicle(_ name: VehicleName) throws -> Vehicle? {
+        if let found = live?.vehicle(name, unlessChangedIn: changes) { return found }
         guard
             let json = try String.fetchOne(
                 db, sql: "SELECT json FROM vehicle WHERE provider = ? AND id = ?",

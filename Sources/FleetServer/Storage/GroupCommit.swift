@@ -14,7 +14,8 @@ import NIOConcurrencyHelpers
 ///
 /// The search index follows the committed writes in commit order: their changes are applied after the commit,
 /// still in the writer's queue, before any later transaction. A failed batch drops its providers' indexes instead
-/// (a commit error can hide a commit that happened).
+/// (a commit error can hide a commit that happened). So between batches the index is what the database holds, and
+/// the writes of a batch read their vehicles from it (``LiveReads``).
 final class GroupCommit: Sendable {
     /// Writes in one transaction at most: bounds how long a batch holds the writer and its callers wait.
     static let maximumBatch = 256
@@ -93,12 +94,15 @@ final class GroupCommit: Sendable {
         do {
             try await pool.writeWithoutTransaction { db in
                 try db.inTransaction {
+                    var changed = Set<String>()
                     for write in batch {
-                        if let error = write.run(in: db), !db.isInsideTransaction {
+                        let error = write.run(in: db, live: LiveReads(index: index, changedInBatch: changed))
+                        if let error, !db.isInsideTransaction {
                             // SQLite ended the transaction itself (SQLITE_FULL, SQLITE_IOERR…): the writes before
                             // this one are gone with it.
                             throw error
                         }
+                        if let changes = write.committedChanges { changed.formUnion(changes.vehicleNames) }
                     }
                     return .commit
                 }

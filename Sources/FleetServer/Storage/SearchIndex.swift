@@ -17,6 +17,28 @@ final class SearchIndex: Sendable {
     /// vehicles; not measured) while the search still holds the old one.
     func current(provider: String) -> VehicleSearch? { providers.withLockedValue { $0[provider] } }
 
+    /// An active trip and its assigned vehicle, as last committed: what GetTrip derives its answer from, read from
+    /// memory (``FleetStore/activeTrip(_:)``). Nil when the provider has no index or the trip is not active in it.
+    /// Looked up under the lock without copying the index, so a write that follows does not copy it either.
+    func activeTrip(provider: String, id: String) -> (trip: Trip, vehicle: Vehicle?)? {
+        providers.withLockedValue { indexes -> (Trip, Vehicle?)? in
+            guard let index = indexes[provider], let trip = index.activeTrip(id: id) else { return nil }
+            // The index keys vehicles by their resource name, which the stored vehicle carries.
+            let vehicle =
+                trip.vehicleId.isEmpty ? nil : index.vehicle(named: "providers/\(provider)/vehicles/\(trip.vehicleId)")
+            return (trip, vehicle)
+        }
+    }
+
+    /// The provider's vehicle with this resource name as last committed, nil when it has none; nil for the provider
+    /// (`.none`) when it has no index.
+    func vehicle(provider: String, named name: String) -> Vehicle?? {
+        providers.withLockedValue { indexes in indexes[provider].map { $0.vehicle(named: name) } }
+    }
+
+    /// Whether the provider has an index now.
+    func isIndexed(provider: String) -> Bool { providers.withLockedValue { $0[provider] != nil } }
+
     func install(_ search: VehicleSearch, provider: String) {
         providers.withLockedValue { $0[provider] = search }
     }

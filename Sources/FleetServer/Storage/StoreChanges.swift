@@ -23,4 +23,15 @@ final class StoreChanges {
     func record(_ change: Change) { changes.append(change) }
 
     var providers: Set<String> { Set(changes.map(\.provider)) }
+
+    /// The resource names of the vehicles written or deleted.
+    var vehicleNames: [String] {
+        changes.compactMap { change in
+            switch change {
+            case .vehicle(_, let vehicle): vehicle.name
+            case .vehicleDeleted(_, let name): name
+            case .trip, .tripDeleted: nil
+            }
+        }
+    }
 }

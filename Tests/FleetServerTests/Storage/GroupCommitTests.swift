@@ -184,4 +184,37 @@ import Testing
         try await store.write { tx in try tx.replace(try Self.vehicle("a", capacity: 8), as: try Self.name("a")) }
         #expect(try await storedCapacity("a") == 8)
     }
+
+    /// Writes read an indexed provider's vehicles from memory (``LiveReads``), but a vehicle that a write earlier in
+    /// the batch changed — or that the write itself changed — from the database, which has the batch's changes
+    /// before they are committed; and a write that failed leaves nothing for the next one to read.
+    @Test func writesInABatchReadTheBatchsOwnChanges() async throws {
+        try await createVehicles(["a", "b"])
+        _ = try await store.vehicleSearch(provider: "p")
+        /// Adds `by` to `id`'s capacity as read inside the write, reading it twice when `twice` (after its own write).
+        func add(_ by: Int32, to id: String, twice: Bool = false, fail: Bool = false) async -> Task<Int32, any Error> {
+            await queued { tx in
+                var vehicle = try #require(try tx.vehicle(try Self.name(id)))
+                vehicle.maximumCapacity += by
+                try tx.replace(vehicle, as: try Self.name(id))
+                if fail { throw Refused() }
+                return try #require(try twice ? tx.vehicle(try Self.name(id)) : vehicle).maximumCapacity
+            }
+        }
+        store.groupCommit.hold()
+        let first = await add(10, to: "a")
+        let refused = await add(100, to: "b", fail: true)
+        let second = await add(20, to: "a", twice: true)
+        let third = await add(1, to: "b")
+        store.groupCommit.release()
+        #expect(try await first.value == 11)
+        await #expect(throws: Refused.self) { try await refused.value }
+        #expect(try await second.value == 31, "the second write read the first one's change, then its own")
+        #expect(try await third.value == 2, "the refused write's change was rolled back")
+        #expect(try await storedCapacity("a") == 31)
+        #expect(try await storedCapacity("b") == 2)
+        // The next batch reads them from memory, which followed the commit.
+        #expect(store.searchIndex.vehicle(provider: "p", named: try Self.name("a").description)??.maximumCapacity == 31)
+        #expect(try await store.write { tx in try tx.vehicle(try Self.name("a"))?.maximumCapacity } == 31)
+    }
 }

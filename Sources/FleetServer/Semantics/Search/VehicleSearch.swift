@@ -55,6 +55,12 @@ public struct VehicleSearch: Sendable {
 
     public mutating func removeTrip(id: String) { trips[id] = nil }
 
+    /// The active trip with this id, as last written; nil when the trip is finished or unknown.
+    public func activeTrip(id: String) -> Trip? { trips[id] }
+
+    /// The vehicle with this resource name, as last written.
+    public func vehicle(named name: String) -> Vehicle? { slotByName[name].map { vehicles[Int($0)] } }
+
     /// Adds or replaces a trip; a finished trip is forgotten.
     public mutating func update(_ trip: Trip) {
         let id = TripWaypoints.tripID(trip)
