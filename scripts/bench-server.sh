@@ -13,7 +13,8 @@
 # Environment: DURATION (10), THREADS (2), CONNS ("64 256"), NGINX_PEER (1 = also run the nginx ceiling),
 # SERVE_FLAGS (added to `tripterm serve`: --no-event-loop-answers sends every poll through Hummingbird,
 # --parse-every-poll parses repeated polls too, to compare), MISS_TRIPS (5000; 0 skips that run),
-# TRIPTERM_PEERS (the peers' folder; by default ../shared/peers, beside the checkout wherever it is).
+# TRIPTERM_PEERS (the peers' folder; by default ../shared/peers, beside the checkout wherever it is), PERF_MISS (a
+# file: `perf record -g` of the server during the cache-miss run, for `perf report -i FILE`).
 # Writes (UpdateVehicle at 64 drivers beside PostgreSQL) are scripts/bench-writes.sh's, which `make bench-server`
 # runs next.
 set -euo pipefail
@@ -67,9 +68,12 @@ echo "tripterm GetTrip over gRPC streams=64: $("$grpc_load" "$grpc" "$consumer" 
 summary "tripterm unknown path (404 JSON) conns=64" "$work/404-64.txt"
 
 # The runs above poll one trip, as many riders (or clients) of a trip do: after the first request of each second,
-# the answer comes from the cache. A lone rider polling every few seconds misses it every time. So: MISS_TRIPS
-# trips, each assigned to a vehicle of its own that has reported a location, polled in turn by all connections
-# (each wrk thread takes every THREADS-th), so that no trip is asked twice within MISS_TRIPS / throughput seconds.
+# the answer comes from the cache. A lone rider polling every few seconds misses it every time (in a city its vehicle
+# reports in between, and any write empties the cache). So: MISS_TRIPS trips, each assigned to a vehicle of its own
+# that has reported a location, polled in turn by all connections (each wrk thread takes every THREADS-th). At tens
+# of thousands of polls a second each trip would still come round several times a second and hit the cache, so
+# every poll also carries a currentRouteSegmentVersion of its own, older than the trip's: the same full answer under
+# a key never asked before. nginx, which ignores the query, serves those answers as files.
 if [ "$MISS_TRIPS" -gt 0 ]; then
   python3 - "$base" "$server" "$MISS_TRIPS" <<'PY'
 import json, sys, urllib.request
@@ -106,12 +110,20 @@ function request()
   local trip = (turn * $THREADS + id) % $MISS_TRIPS
   local headers = {}
   if $1 then headers["Authorization"] = "Bearer " .. tokens[trip + 1] end
-  return wrk.format("GET", "/v1/providers/tripterm-demo/trips/miss-" .. trip .. "?view=JOURNEY_SHARING_V1S", headers)
+  local version = string.format("&currentRouteSegmentVersion=1970-01-01T00:00:00.%09dZ", turn % 1000000000)
+  return wrk.format("GET", "/v1/providers/tripterm-demo/trips/miss-" .. trip .. "?view=JOURNEY_SHARING_V1S" .. version,
+    headers)
 end
 LUA
   }
   miss_lua true > "$work/miss.lua"
+  perf_pid=""
+  if [ -n "${PERF_MISS:-}" ]; then
+    perf record -g -p "$pid" -o "$PERF_MISS" -- sleep "$((DURATION - 2))" > "$work/perf.txt" 2>&1 &
+    perf_pid=$!
+  fi
   "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -s "$work/miss.lua" "$base" > "$work/miss-64.txt" 2>&1
+  if [ -n "$perf_pid" ]; then wait "$perf_pid" || true; fi
   summary "tripterm GetTrip, $MISS_TRIPS trips in turn (cache misses) conns=64" "$work/miss-64.txt"
 
   # The peer: nginx serving each of those answers, byte for byte, as a file of its own at the same path, polled in

@@ -70,13 +70,16 @@ public struct JSONTape {
     /// Calls `body` with the document's root value. Values borrow the tape and `text`, which must be the text last
     /// parsed: they are valid only inside `body`.
     public func withRoot<R>(
-        in text: UnsafeRawBufferPointer, lenientEnums: Bool = false, _ body: (JSONTapeValue) throws -> R
+        in text: UnsafeRawBufferPointer, lenientEnums: Bool = false, rejectUnknownFields: Bool = false,
+        _ body: (JSONTapeValue) throws -> R
     ) rethrows -> R {
         precondition(!tokens.isEmpty, "withRoot before a successful parse")
         return try tokens.withUnsafeBufferPointer { tokens in
             let bytes = text.baseAddress!.assumingMemoryBound(to: UInt8.self)
             return try body(
-                JSONTapeValue(tokens: tokens.baseAddress!, bytes: bytes, index: 0, lenientEnums: lenientEnums))
+                JSONTapeValue(
+                    tokens: tokens.baseAddress!, bytes: bytes, index: 0, lenientEnums: lenientEnums,
+                    rejectUnknownFields: rejectUnknownFields))
         }
     }
 }

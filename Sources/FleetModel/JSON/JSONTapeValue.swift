@@ -2,12 +2,15 @@ import Foundation
 
 /// One value of a parsed ``JSONTape``, as a direct source for proto3 JSON fields (see ``ProtoFieldSource``).
 ///
-/// It borrows the tape and the text: use it only inside ``JSONTape/withRoot(in:lenientEnums:_:)``.
+/// It borrows the tape and the text: use it only inside ``JSONTape/withRoot(in:lenientEnums:rejectUnknownFields:_:)``.
 public struct JSONTapeValue: ProtoValueSource {
     let tokens: UnsafePointer<JSONTape.Token>
     let bytes: UnsafePointer<UInt8>
     let index: Int
     public let lenientEnums: Bool
+    /// Whether an object's members that no field asks for make it a miss (``JSONTapeFields/finish()``), for
+    /// request bodies read with ``ProtoJSONDecodingOptions/rejectUnknownFields``.
+    let rejectUnknownFields: Bool
 
     private var token: JSONTape.Token { tokens[index] }
 
@@ -23,7 +26,9 @@ public struct JSONTapeValue: ProtoValueSource {
     var next: Int { token.kind == .object || token.kind == .array ? token.end : index + 1 }
 
     private func at(_ index: Int) -> JSONTapeValue {
-        JSONTapeValue(tokens: tokens, bytes: bytes, index: index, lenientEnums: lenientEnums)
+        JSONTapeValue(
+            tokens: tokens, bytes: bytes, index: index, lenientEnums: lenientEnums,
+            rejectUnknownFields: rejectUnknownFields)
     }
 
     /// The value of an object's member `name`; nil when absent. Throws ``ProtoDirectDecodingMiss`` when the
@@ -119,7 +124,10 @@ public struct JSONTapeValue: ProtoValueSource {
 
     // MARK: ProtoValueSource
 
-    public func fields() -> JSONTapeFields? { token.kind == .object ? JSONTapeFields(object: self) : nil }
+    public func fields() -> JSONTapeFields? {
+        guard token.kind == .object else { return nil }
+        return JSONTapeFields(object: self, found: rejectUnknownFields ? JSONTapeFields.Found() : nil)
+    }
 
     public func string() -> String? {
         guard token.kind == .string else { return nil }
@@ -160,19 +168,32 @@ public struct JSONTapeValue: ProtoValueSource {
 
 /// The members of an object of a ``JSONTape``, read as proto3 JSON fields by their lowerCamelCase names.
 public struct JSONTapeFields: ProtoFieldSource {
+    /// How many members the fields asked for were found, for a read that rejects unknown members: a message asks
+    /// for each of its fields once, so fewer found than the object has means a member no field names.
+    final class Found {
+        var count = 0
+    }
+
     let object: JSONTapeValue
+    /// Counted only when unknown members are rejected.
+    let found: Found?
 
     public func callAsFunction<T: ProtoJSONField>(_ name: StaticString) throws -> T? {
         guard let member = try object.member(bytes: name.bytes), !member.isNull else { return nil }
+        found?.count += 1
         return try T(protoValue: member)
     }
 
     public func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T] {
         guard let member = try object.member(bytes: name.bytes), !member.isNull else { return [] }
+        found?.count += 1
         guard let values = try member.decodeElements(T.self) else { throw ProtoDirectDecodingMiss() }
         return values
     }
 
-    /// Direct sources never reject unknown fields: callers that must use the general path.
-    public func finish() throws {}
+    /// When unknown members are rejected, a member no field asked for (or a `null`, which is not counted) is a
+    /// miss: the general path then names it in its error, or reads the `null`.
+    public func finish() throws {
+        if let found, found.count != object.count { throw ProtoDirectDecodingMiss() }
+    }
 }

@@ -64,6 +64,39 @@ extension ProtoJSON {
         try directOrGeneral(type, text: text)
     }
 
+    /// A vehicle from a request body read with `options` (``ProtoJSONDecodingOptions/strict`` for the server):
+    /// straight from a ``JSONTape`` when the direct source settles it — which, when unknown members are rejected,
+    /// includes finding none — else through `JSONDecoder`, which gives the same vehicle or the error naming the
+    /// member. Every driver's report is one: through `JSONDecoder` alone its body was a sixth of the server's time
+    /// under 64 drivers (2026-11-27).
+    public static func decode(
+        _ type: Vehicle.Type, body: Data, options: ProtoJSONDecodingOptions
+    ) throws(ProtoJSONError) -> Vehicle {
+        try directOrGeneral(type, body: body, options: options)
+    }
+
+    /// A trip from a request body, as ``decode(_:body:options:)`` reads a vehicle.
+    public static func decode(
+        _ type: Trip.Type, body: Data, options: ProtoJSONDecodingOptions
+    ) throws(ProtoJSONError) -> Trip {
+        try directOrGeneral(type, body: body, options: options)
+    }
+
+    private static func directOrGeneral<T: ProtoMessage>(
+        _ type: T.Type, body: Data, options: ProtoJSONDecodingOptions
+    ) throws(ProtoJSONError) -> T {
+        guard !options.caseInsensitiveKeys else { return try decode(type, from: body, options: options) }
+        let direct: T? = body.withUnsafeBytes { bytes in
+            var tape = JSONTape()
+            guard tape.parse(bytes) else { return nil }
+            return tape.withRoot(
+                in: bytes, lenientEnums: options.lenientEnums, rejectUnknownFields: options.rejectUnknownFields
+            ) { root in root.fields().flatMap { try? T(fields: $0) } }
+        }
+        if let direct { return direct }
+        return try decode(type, from: body, options: options)
+    }
+
     private static func directOrGeneral<T: ProtoMessage>(_ type: T.Type, text: String) throws -> T {
         var text = text
         let direct: T? = text.withUTF8 { utf8 in

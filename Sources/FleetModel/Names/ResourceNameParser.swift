@@ -38,7 +38,7 @@ struct ResourceNameKind: Sendable {
     /// Splits and validates a full name strictly: four segments, literal `providers` and
     /// the collection, no empty segments.
     func parse(_ text: String) throws(NameError) -> (provider: String, id: String) {
-        let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let segments = text.split(ascii: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(String.init)
         guard segments.count == 4, segments[0] == "providers", segments[2] == collection else {
             throw NameError(
                 input: text, field: nameField, reason: formatReason(segments), expectedFormat: format

@@ -115,6 +115,11 @@ struct FleetAPI: HTTPResponder {
         var data = body
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { data = Data("{}".utf8) }
         do {
+            // The two messages clients send most, read directly when the body allows (ProtoJSON+Direct).
+            if let vehicle = type as? Vehicle.Type {
+                return try ProtoJSON.decode(vehicle, body: data, options: .strict) as! T
+            }
+            if let trip = type as? Trip.Type { return try ProtoJSON.decode(trip, body: data, options: .strict) as! T }
             return try ProtoJSON.decode(type, from: data, options: .strict)
         } catch {
             throw FleetError.invalidBody(error, in: field)

@@ -31,5 +31,5 @@ extension FleetMethods {
             && (!request.onTripOnly || !v.currentTrips.isEmpty)
     }
 
-    static func id(of vehicle: Vehicle) -> String { String(vehicle.name.split(separator: "/").last ?? "") }
+    static func id(of vehicle: Vehicle) -> String { String(vehicle.name.split(ascii: UInt8(ascii: "/")).last ?? "") }
 }

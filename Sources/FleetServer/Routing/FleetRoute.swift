@@ -23,7 +23,7 @@ public enum FleetRoute: Equatable, Sendable {
 
     /// The route for a request, NOT_FOUND for a path no method has, and 405 for a known path with another method.
     public static func match(method: HTTPRequest.Method, path: String) throws(FleetError) -> FleetRoute {
-        let raw = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let raw = path.split(ascii: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst()
         var segments: [String] = []
         for segment in raw {
             // Most segments have nothing escaped; Foundation's decoding was a tenth of a cached GetTrip's time.

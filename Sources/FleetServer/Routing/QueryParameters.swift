@@ -18,14 +18,15 @@ public struct QueryParameters: Sendable {
     ]
 
     public init(query: String) throws(FleetError) {
-        for pair in query.split(separator: "&") where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        for pair in query.split(ascii: UInt8(ascii: "&")) where !pair.isEmpty {
+            let parts = pair.split(ascii: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = Self.decode(parts[0]), let value = Self.decode(parts.count > 1 ? parts[1] : "") else {
                 throw .invalidArgument("Query parameter \"\(parts[0])\" is not valid percent-encoding.")
             }
             let key =
                 name.hasPrefix("$")
-                ? name : name.split(separator: ".").map { FieldMask.camelCase(String($0)) }.joined(separator: ".")
+                ? name
+                : name.split(ascii: UInt8(ascii: ".")).map { FieldMask.camelCase(String($0)) }.joined(separator: ".")
             values[key, default: []].append(value)
         }
     }

@@ -14,7 +14,7 @@ public enum TripProgress {
     public static func derive(_ stored: Trip, vehicle: Vehicle?, now: ProtoTimestamp) -> Trip {
         var trip = stored
         guard !trip.tripStatus.isTerminal, !trip.vehicleId.isEmpty, let vehicle,
-            vehicle.name.split(separator: "/").last.map(String.init) == trip.vehicleId
+            vehicle.name.split(ascii: UInt8(ascii: "/")).last.map(String.init) == trip.vehicleId
         else { return trip }
         trip.lastLocation = vehicle.lastLocation
         trip.lastLocationSnappable = vehicle.lastLocation?.isRoadSnapped ?? false

@@ -60,6 +60,6 @@ public enum TripWaypoints {
     }
 
     static func tripID(_ trip: Trip) -> String {
-        String(trip.name.split(separator: "/").last ?? "")
+        String(trip.name.split(ascii: UInt8(ascii: "/")).last ?? "")
     }
 }
