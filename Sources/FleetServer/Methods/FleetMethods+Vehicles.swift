@@ -45,6 +45,8 @@ extension FleetMethods {
         try Authorizer.authorize(principal, .updateVehicle(vehicleID: name.vehicleID))
         let mask = try Self.fieldMask(request.updateMask)
         let patch = request.vehicle ?? Vehicle()
+        // A driver reports every few seconds: its vehicle is then read from memory, not from its row.
+        try await store.index(provider: name.provider)
         return try await store.write { tx in
             guard let current = try tx.vehicle(name) else { throw FleetError.notFound("vehicle \(name) not found") }
             var updated = try VehicleService.update(current, with: patch, mask: mask, now: now)

@@ -95,8 +95,16 @@ public final class FleetStore: Sendable {
     func activeTrip(_ name: TripName) async throws -> (trip: Trip, vehicle: Vehicle?)? {
         if let live = searchIndex.activeTrip(provider: name.provider, id: name.tripID) { return live }
         guard !searchIndex.isIndexed(provider: name.provider) else { return nil }
-        _ = try await vehicleSearch(provider: name.provider)
+        try await index(provider: name.provider)
         return searchIndex.activeTrip(provider: name.provider, id: name.tripID)
+    }
+
+    /// Builds the provider's live index unless it has one, so that its GetTrips and its vehicles' writes read from
+    /// memory (``LiveReads``). Asks without taking a copy of the index: a copy alive while a write follows the
+    /// index makes that write copy all of it.
+    func index(provider: String) async throws {
+        guard !searchIndex.isIndexed(provider: provider) else { return }
+        _ = try await vehicleSearch(provider: provider)
     }
 
     /// The provider's SearchVehicles index, built from its rows on first use (in a write transaction, so that no

@@ -1,14 +1,16 @@
 import FleetModel
 import NIOConcurrencyHelpers
 
-/// SearchVehicles' live index: for each provider searched at least once, a ``VehicleSearch`` (its vehicles, their
-/// active trips and the grid of their positions) that every write keeps current, so a search reads no row and
-/// decodes no JSON — reading and decoding 10,000 vehicles per search took far longer than the search.
+/// SearchVehicles' live index, which GetTrip and UpdateVehicle read too: for each provider searched, polled or
+/// reported to at least once, a ``VehicleSearch`` (its vehicles, their active trips and the grid of their
+/// positions) that every write keeps current, so a search reads no row and decodes no JSON — reading and decoding
+/// 10,000 vehicles per search took far longer than the search — and neither does GetTrip of an active trip
+/// (``activeTrip(provider:id:)``) nor a write reading a vehicle (``LiveReads``).
 ///
-/// A provider's index is built on its first search, inside a write transaction so that no write slips between the
+/// A provider's index is built on its first use, inside a write transaction so that no write slips between the
 /// rows it reads and the changes it then follows. Writes apply their changes (``StoreChanges``) once their batch
 /// committed, still in the writer's queue, so in commit order (``GroupCommit``); a batch whose commit fails drops
-/// its providers' indexes, to be rebuilt from the database on their next search.
+/// its providers' indexes, to be rebuilt from the database on their next use.
 final class SearchIndex: Sendable {
     private let providers = NIOLockedValueBox<[String: VehicleSearch]>([:])
 
