@@ -11,8 +11,7 @@ public struct FieldMask: Hashable, Sendable {
 
     /// Parses the query parameter; an empty or missing mask is INVALID_ARGUMENT because Update calls need one.
     public init(parsing text: String?) throws(FleetError) {
-        let raw = (text ?? "").split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let raw = (text ?? "").split(ascii: UInt8(ascii: ","), omittingEmptySubsequences: false).map(Self.trimmed)
         guard let text, !text.isEmpty else {
             throw .invalidArgument("updateMask is required: name the fields to update")
         }
@@ -29,7 +28,7 @@ public struct FieldMask: Hashable, Sendable {
     /// Checks every path against the message's fields; `known` holds the message's lowerCamelCase field names.
     public func validate(against known: Set<String>, message: String) throws(FleetError) {
         for path in paths {
-            let top = path.split(separator: ".").first.map(String.init) ?? path
+            let top = path.split(ascii: UInt8(ascii: ".")).first.map(String.init) ?? path
             guard known.contains(top) else {
                 throw .invalidArgument("updateMask path \"\(path)\" is not a field of \(message)")
             }
@@ -40,7 +39,15 @@ public struct FieldMask: Hashable, Sendable {
         }
     }
 
+    /// A path without the whitespace around it. Byte by byte when it is ASCII, whose only whitespace is spaces and
+    /// tabs: Foundation's `trimmingCharacters(in:)` was a twentieth of every vehicle report's cost (2026-11-27).
+    static func trimmed(_ path: Substring) -> String {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.trimmingCharacters(in: .whitespaces) }
+        return Authenticator.trimmingBlanks(String(path))
+    }
+
     static func camelCase(_ path: String) -> String {
+        guard path.utf8.contains(UInt8(ascii: "_")) else { return path }
         var out = ""
         var upper = false
         for ch in path {

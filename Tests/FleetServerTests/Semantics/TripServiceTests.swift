@@ -124,5 +124,9 @@ import Testing
         #expect(try FieldMask(parsing: "trip_status,vehicleId").paths == ["tripStatus", "vehicleId"])
         #expect(throws: FleetError.self) { try FieldMask(parsing: nil) }
         #expect(throws: FleetError.self) { try FieldMask(parsing: "a,,b") }
+        // Whitespace around a path goes, ASCII or not (a no-break space and an em space are whitespace too).
+        #expect(try FieldMask(parsing: " trip_status ,\tvehicleId").paths == ["tripStatus", "vehicleId"])
+        #expect(try FieldMask(parsing: "\u{A0}tripStatus\u{2003}").paths == ["tripStatus"])
+        #expect(throws: FleetError.self) { try FieldMask(parsing: "tripStatus, ") }
     }
 }
