@@ -2,7 +2,8 @@ import Foundation
 
 /// One value of a parsed ``JSONTape``, as a direct source for proto3 JSON fields (see ``ProtoFieldSource``).
 ///
-/// It borrows the tape and the text: use it only inside ``JSONTape/withRoot(in:lenientEnums:rejectUnknownFields:_:)``.
+/// It borrows the tape and the text: use it only inside
+/// ``JSONTape/withRoot(in:lenientEnums:rejectUnknownFields:_:)``.
 public struct JSONTapeValue: ProtoValueSource {
     let tokens: UnsafePointer<JSONTape.Token>
     let bytes: UnsafePointer<UInt8>

@@ -173,10 +173,10 @@ import TripFollowing
 
     /// The model recovers on the first poll that succeeds after a failure: for each call that was answered 200
     /// and delivered no failure, right after one that failed, exactly one recovery is heard, from that call; and
-    /// none from any other (calls as ``FaultRecord/decidingAttempts(_:)`` counts them). With each retry scheduled within one poll
-    /// interval (checked above) this is "recovered within one interval of the healing" counted in polls, not in
-    /// the machine's seconds: on a loaded two-core machine the wall-clock version failed about 1 run in 6 (a
-    /// healing recovered 0.565 s after it against a 0.5 s slack, 2026-11-26) though the model did just this.
+    /// none from any other (calls as ``FaultRecord/decidingAttempts(_:)`` counts them). With each retry scheduled
+    /// within one poll interval (checked above) this is "recovered within one interval of the healing" counted in
+    /// polls, not in the machine's seconds: on a loaded two-core machine the wall-clock version failed about 1 run
+    /// in 6 (a healing recovered 0.565 s after it against a 0.5 s slack, 2026-11-26) though the model did just this.
     static func expectRecoveryAtFirstHealthyPoll(
         records: [FaultRecord], failures: [Witness.Failure], recoveries: [Witness.Recovery]
     ) {
@@ -194,10 +194,10 @@ import TripFollowing
         let heard = recoveries.map(\.record).filter { $0 <= last }
         // Not vacuous: the plan heals a few dozen times over a thousand faults.
         #expect(expected.count >= 10, "recoveries to judge: \(expected.count)")
+        let heardFirst = heard.prefix(8), expectedFirst = expected.prefix(8)
         #expect(
             heard == expected,
-            "recoveries heard at polls \(heard.prefix(8)), expected at the first good poll after each failure: \(expected.prefix(8))"
-        )
+            "recoveries heard at polls \(heardFirst), expected at each failure's first good poll: \(expectedFirst)")
     }
 
     /// The top-level JSON fields that differ, for a readable failure.

@@ -181,9 +181,11 @@ import Testing
                     try await URLTokenProvider(url: fake.baseURL + "/busy", httpClient: http, timeout: Self.patient)
                         .token(for: Self.context)
                 }
-                let down = await ClientFixtures.failure {
-                    try await URLTokenProvider(url: "http://127.0.0.1:\(closedLoopbackPort())/t", httpClient: http)
-                        .token(for: Self.context)
+                let down = await withClosedLoopbackPort { port in
+                    await ClientFixtures.failure {
+                        try await URLTokenProvider(url: "http://127.0.0.1:\(port)/t", httpClient: http)
+                            .token(for: Self.context)
+                    }
                 }
                 return (forbidden, busy, down)
             }

@@ -128,15 +128,16 @@ import Testing
     }
 
     @Test func aClosedPortIsConnectionRefused() async throws {
-        let port = closedLoopbackPort()
-        try await FakeFleetEngine.with(script: [.json("{}")]) { fake in
-            let error = try await F.withClient(fake, baseURL: "http://127.0.0.1:\(port)") { client in
-                await F.failure { try await client.getTrip(F.tripName) }
+        try await withClosedLoopbackPort { port in
+            try await FakeFleetEngine.with(script: [.json("{}")]) { fake in
+                let error = try await F.withClient(fake, baseURL: "http://127.0.0.1:\(port)") { client in
+                    await F.failure { try await client.getTrip(F.tripName) }
+                }
+                let failure = try #require(error)
+                #expect(failure.transport == .connectionRefused, "\(failure)")
+                #expect(failure.code == .unavailable)
+                #expect(failure.description == "UNAVAILABLE (recoverable): connection refused")
             }
-            let failure = try #require(error)
-            #expect(failure.transport == .connectionRefused, "\(failure)")
-            #expect(failure.code == .unavailable)
-            #expect(failure.description == "UNAVAILABLE (recoverable): connection refused")
         }
     }
 

@@ -25,7 +25,8 @@ import Testing
         #"{"lastLocation":{"location":{"latitude":43.7328119,"longitude":7.4191236},"heading":41,"speed":8.3},"#
             + #""remainingDistanceMeters":1184,"remainingTimeSeconds":173}"#,
         #"{"currentRouteSegment":"AhYFIoF_XZ6GAPV1plu2AYQNAA==","navigationStatus":"ENROUTE_TO_DESTINATION","#
-            + #""etaToFirstWaypoint":"2026-01-01T00:02:00Z","currentRouteSegmentEndPoint":{"point":{"latitude":1,"longitude":2}}}"#,
+            + #""etaToFirstWaypoint":"2026-01-01T00:02:00Z","#
+            + #""currentRouteSegmentEndPoint":{"point":{"latitude":1,"longitude":2}}}"#,
         #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE","SHARED"],"maximumCapacity":4,"#
             + #""vehicleType":{"category":"AUTO"},"attributes":[{"key":"zone","value":"north"}]}"#,
         // Unknown members, at the top and nested: the error names them.

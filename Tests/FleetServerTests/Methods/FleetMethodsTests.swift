@@ -11,12 +11,7 @@ import Testing
     let server = Principal(tripID: "*", vehicleID: "*")
     let now = ProtoTimestamp(seconds: 1_767_225_600)
 
-    init() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tripterm-methods-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        methods = FleetMethods(store: try FleetStore(path: directory.appendingPathComponent("fleet.sqlite").path))
-    }
+    init() throws { methods = try .onFreshStore(named: "tripterm-methods-tests") }
 
     static let vehicle = Vehicle(
         vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,

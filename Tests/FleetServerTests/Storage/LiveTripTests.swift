@@ -12,12 +12,7 @@ import Testing
     let server = Principal(tripID: "*", vehicleID: "*")
     let now = ProtoTimestamp(seconds: 1_767_225_600)
 
-    init() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tripterm-live-trip-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        methods = FleetMethods(store: try FleetStore(path: directory.appendingPathComponent("fleet.sqlite").path))
-    }
+    init() throws { methods = try .onFreshStore(named: "tripterm-live-trip-tests") }
 
     static let trips = ["t1", "t2", "t3"].map { try! TripName(provider: "p", tripID: $0) }
 
