@@ -9,9 +9,9 @@
 # (2026-11-27).
 #
 # Under a sanitizer: two runs, the end-to-end tests (TriptermTests) apart. Nothing hangs there either, but a build
-# two to ten times slower with every suite at once on two cores stretches the tmux waits and the TUI soak's screen
-# windows past their bounds (seen 2026-11-26 under ASan: a demo screen that did not come in time). Apart, each run
-# has the machine to itself.
+# two to ten times slower with every suite at once keeps the pool busy past the deadlines the product keeps (seen
+# under ASan: a tmux wait and a demo screen late, 2026-11-26; a one-line token command past its 30 s, in both single
+# runs of 2026-11-27). Apart, each run has the machine to itself.
 run_test_suites() {
   local kind=$1
   shift
