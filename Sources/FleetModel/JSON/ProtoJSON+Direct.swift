@@ -86,26 +86,26 @@ extension ProtoJSON {
         _ type: T.Type, body: Data, options: ProtoJSONDecodingOptions
     ) throws(ProtoJSONError) -> T {
         guard !options.caseInsensitiveKeys else { return try decode(type, from: body, options: options) }
-        let direct: T? = body.withUnsafeBytes { bytes in
-            var tape = JSONTape()
-            guard tape.parse(bytes) else { return nil }
-            return tape.withRoot(
-                in: bytes, lenientEnums: options.lenientEnums, rejectUnknownFields: options.rejectUnknownFields
-            ) { root in root.fields().flatMap { try? T(fields: $0) } }
-        }
-        if let direct { return direct }
+        if let direct: T = body.withUnsafeBytes({ fromTape($0, options: options) }) { return direct }
         return try decode(type, from: body, options: options)
     }
 
     private static func directOrGeneral<T: ProtoMessage>(_ type: T.Type, text: String) throws -> T {
         var text = text
-        let direct: T? = text.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            var tape = JSONTape()
-            guard tape.parse(bytes) else { return nil }
-            return tape.withRoot(in: bytes) { root in root.fields().flatMap { try? T(fields: $0) } }
-        }
+        let direct: T? = text.withUTF8 { fromTape(UnsafeRawBufferPointer($0), options: .init()) }
         return try direct ?? decode(type, from: text)
+    }
+
+    /// The message in `bytes` from a ``JSONTape``, when the direct source settles it under `options`' enum and
+    /// unknown-member rules; nil for the general path to decide.
+    private static func fromTape<T: ProtoMessage>(
+        _ bytes: UnsafeRawBufferPointer, options: ProtoJSONDecodingOptions
+    ) -> T? {
+        var tape = JSONTape()
+        guard tape.parse(bytes) else { return nil }
+        return tape.withRoot(
+            in: bytes, lenientEnums: options.lenientEnums, rejectUnknownFields: options.rejectUnknownFields
+        ) { root in root.fields().flatMap { try? T(fields: $0) } }
     }
 }
 
