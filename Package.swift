@@ -338,7 +338,7 @@ let package = Package(
         .testTarget(
             name: "TriptermTests",
             dependencies: [
-                "tripterm", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "tripterm", "TestSupport", "FleetClient", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 // TmuxSession's tmux clients.
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -40,7 +40,7 @@ import Testing
             "the terminal's input waits run on the watcher's own thread, by design",
         "Sources/TerminalUI/Signals/SignalRelay.swift":
             "waits at most 0.5 s once, at start-up before any task runs, for libdispatch to take the signals over",
-        "Sources/TestSupport/Concurrency/DedicatedExecutor.swift":
+        "Sources/FleetClient/Concurrency/ThreadExecutor.swift":
             "its own threads wait for jobs: that is the executor",
         "Tests/TriptermTests/BlockingCallsTests.swift": "this list",
     ]

@@ -1,3 +1,4 @@
+import FleetClient
 import FleetModel
 import Foundation
 import TestSupport
@@ -135,7 +136,7 @@ import Testing
         // The fake answers on threads of its own: the rider's deadline is wall-clock time, and on the cooperative pool,
         // behind every other suite, an answer once came after it (DEADLINE_EXCEEDED where UNAVAILABLE was due).
         try await FakeFleetEngine.with(
-            script: script.map { .json(status: $0.0, $0.1) }, executor: DedicatedExecutor.timed
+            script: script.map { .json(status: $0.0, $0.1) }, executor: ThreadExecutor.timed
         ) { fake in
             let result = try await body(fake.baseURL)
             return (result, fake.requests.map { "\($0.method) \($0.path)?\($0.query) \($0.authorization ?? "-")" })

@@ -1,3 +1,4 @@
+import FleetClient
 import FleetModel
 import Foundation
 import TestSupport
@@ -27,7 +28,7 @@ struct RiderFaultSoakTests {
             // The proxy answers on threads of its own: on the cooperative pool, behind every other suite's work, it
             // made the rider's 500 ms requests time out before any fault was injected (seen under TSan).
             let proxy = try await FaultProxy.start(
-                target: server.url, stallLimit: .seconds(1), executor: DedicatedExecutor.timed)
+                target: server.url, stallLimit: .seconds(1), executor: ThreadExecutor.timed)
             let session = try await TmuxSession.start(width: 120, height: 36) { dir in
                 "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' rider "
                     + "--trip providers/p/trips/t1 --backend \(proxy.url) --token \(server.token) --poll-ms 5 --request-timeout-ms 500; "

@@ -5,6 +5,10 @@ import SystemPackage
 
 /// Runs a child process to completion with swift-subprocess: both pipes read as they fill, the exit awaited through
 /// the process's pidfd, so no thread — of Swift's cooperative pool or another — blocks while the command runs.
+///
+/// Every job of a run, from the spawn to the arming of its timeout (``CommandDeadline``), runs on ``commands``, not on
+/// the cooperative pool, where a full pool once held back the step after the spawn, and the timer with it, until the
+/// command had run to its end.
 enum CommandRunner {
     struct Result: Sendable {
         var status: Int32
@@ -17,10 +21,19 @@ enum CommandRunner {
     /// The most either stream may hold: a token, or a line of error, is far less.
     private static let outputLimit = 1 << 20
 
-    /// Where the timeouts fire: a serial queue gets a thread of its own when it needs one.
-    private static let timers = DispatchQueue(label: "tripterm.token-command.timeout")
+    /// Where runs go: one thread, idle but for the few jobs of a run (the pipes are read and the exit awaited by
+    /// swift-subprocess's own thread, which hands each event here).
+    static let commands = ThreadExecutor(name: "tripterm.commands", threads: 1)
 
     static func run(
+        executable: String, arguments: [String], environment: [String: String], timeout: Duration
+    ) async throws -> Result {
+        try await withTaskExecutorPreference(commands) {
+            try await runHere(executable: executable, arguments: arguments, environment: environment, timeout: timeout)
+        }
+    }
+
+    private static func runHere(
         executable: String, arguments: [String], environment: [String: String], timeout: Duration
     ) async throws -> Result {
         var custom: [Environment.Key: String] = [:]
@@ -31,33 +44,26 @@ enum CommandRunner {
         // grandchild left alive would hold the pipes open.
         var options = PlatformOptions()
         options.processGroupID = 0
-        // (timed out, finished): the timer stops the command only while it has not finished.
-        let state = NIOLockedValueBox((timedOut: false, finished: false))
+        let deadline = NIOLockedValueBox<CommandDeadline?>(nil)
         let result = try await Subprocess.run(
             .path(FilePath(executable)), arguments: Arguments(arguments), environment: .custom(custom),
             platformOptions: options, input: .none, output: .sequence, error: .sequence
         ) { execution in
-            let group = execution.processIdentifier.value
-            // A timer on a queue of its own, not a task: with Swift's cooperative pool full of other work (a busy
-            // app, every test suite at once) a task's wake-up waits its turn, and a 1 s timeout fired after 30 s.
-            // It outlives this closure, so a command that closes its pipes and runs on is stopped too. SIGKILL
-            // rather than SIGTERM, which a child may have inherited as ignored.
-            Self.timers.asyncAfter(deadline: .now() + timeout.timeInterval) {
-                state.withLockedValue { state in
-                    guard !state.finished else { return }
-                    state.timedOut = true
-                    kill(-group, SIGKILL)
-                }
+            let process = execution.processIdentifier
+            #if os(Linux) || os(Android) || os(FreeBSD)
+            let descriptor = process.processDescriptor
+            #else
+            let descriptor: CInt = -1
+            #endif
+            deadline.withLockedValue {
+                $0 = CommandDeadline(group: process.value, processDescriptor: descriptor, timeout: timeout)
             }
             async let stdout = Self.read(execution.standardOutput)
             async let stderr = Self.read(execution.standardError)
             return (stdout: try await stdout, stderr: try await stderr)
         }
         let collected = result.closureResult
-        let timedOut = state.withLockedValue { state in
-            state.finished = true
-            return state.timedOut
-        }
+        let timedOut = deadline.withLockedValue { $0?.end() ?? false }
         let status: Int32 =
             switch result.terminationStatus {
             case .exited(let code): code
@@ -76,12 +82,5 @@ enum CommandRunner {
             chunk.withUnsafeBytes { bytes.append(contentsOf: $0.prefix(outputLimit - bytes.count)) }
         }
         return bytes
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Dispatch takes it.
-    fileprivate var timeInterval: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -49,7 +49,8 @@ public final class FaultProxy: Sendable {
     ///
     /// - Parameters:
     ///   - stallLimit: how long a stall holds its connection; longer than the client's request timeout.
-    ///   - executor: where the proxy's handler runs (``DedicatedExecutor`` for a timed test); the pool by default.
+    ///   - executor: where the proxy's handler runs (``FleetClient/ThreadExecutor/timed`` for a timed test); the
+    ///     pool by default.
     public static func start(
         target: String, mode: Mode = .forward, stallLimit: Duration = .seconds(2), maxRequests: Int = 100_000,
         lifetime: Duration = .seconds(300), executor: (any TaskExecutor)? = nil

@@ -24,7 +24,8 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Binds a free loopback port and serves each request with `handler` until ``stop()``; on `executor` when given
-    /// (``DedicatedExecutor``), so a timed test's fake answers without waiting for the cooperative pool.
+    /// (``FleetClient/ThreadExecutor/timed``), so a timed test's fake answers without waiting for the cooperative
+    /// pool.
     public static func start(
         maxBodyBytes: Int = 4 << 20, executor: (any TaskExecutor)? = nil, handler: @escaping Handler
     ) async throws -> LoopbackHTTPServer {

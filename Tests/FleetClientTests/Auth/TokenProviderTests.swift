@@ -111,6 +111,45 @@ import Testing
         }
     }
 
+    /// A hanging command is stopped at its timeout, and a quick one is not called late, while every thread of the
+    /// cooperative pool is busy. Both were seen under ASan with every suite at once:
+    /// - the step after the spawn, and the arming of the timer with it, waited for the pool until the command had
+    ///   run to its end ("printed nothing"); the run's jobs now have a thread of their own;
+    /// - the exit counted only once the run returned, which swift-subprocess does through a task on the pool, so a
+    ///   one-line script "did not finish within 30 s"; the exit is now seen on the process's pidfd.
+    ///
+    /// The hanging command starts from the test's own task, as an app's would; the quick one from a thread of its
+    /// own, so that it starts before the pool fills and ends while it is full.
+    @Test func tokenCommandsKeepTheirTimeoutWhileThePoolIsFull() async throws {
+        let hanging = try Self.script("exec sleep 2")
+        let quick = try Self.script("sleep 0.3; echo quick-token")
+        @Sendable func outcome(_ command: String) async -> Result<AuthToken, TripServiceError> {
+            do {
+                return .success(
+                    try await CommandTokenProvider(command: command, timeout: .seconds(1)).token(for: Self.context))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let answered = Task(executorPreference: ThreadExecutor.timed) { await outcome(quick) }
+        let busy = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            Task.detached { Self.spin(for: .milliseconds(2500)) }
+        }
+        switch await outcome(hanging) {
+        case .success: Issue.record("should time out")
+        case .failure(let error): #expect(error.message.contains("did not finish within 1 s"), "\(error.message)")
+        }
+        #expect(try await answered.value.get().value == "quick-token")
+        for task in busy { await task.value }
+    }
+
+    /// Holds a thread without a suspension point, as CPU-bound work does.
+    static func spin(for duration: Duration) {
+        let clock = ContinuousClock()
+        let end = clock.now + duration
+        while clock.now < end {}
+    }
+
     /// Stopped by the timeout though it closed its pipes at once, and the child it started stopped with it: a wait
     /// for the pipes alone would have returned at once and then waited on the process for 30 s.
     @Test func aTokenCommandThatClosesItsPipesIsStoppedWithItsChildren() async throws {

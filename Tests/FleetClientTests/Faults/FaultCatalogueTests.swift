@@ -12,14 +12,14 @@ import Testing
     @Test(arguments: Fault.catalogue)
     func eachFaultIsClassifiedAsTheTableSays(_ fault: Fault) async throws {
         // The client's deadline is wall-clock time: client, proxy and fake run on threads of their own, not queued
-        // behind every other suite's work on the cooperative pool (DedicatedExecutor says why).
-        let executor = DedicatedExecutor.timed
+        // behind every other suite's work on the cooperative pool (ThreadExecutor says why).
+        let executor = ThreadExecutor.timed
         try await withDedicatedExecutor {
             try await check(fault, executor: executor)
         }
     }
 
-    private func check(_ fault: Fault, executor: DedicatedExecutor) async throws {
+    private func check(_ fault: Fault, executor: ThreadExecutor) async throws {
         try await FakeFleetEngine.with(script: [.json(F.json(F.trip()))], executor: executor) { upstream in
             // A stall must outlast the client's timeout; every other fault must be answered well within it, even on
             // a machine loaded by every suite at once (2 s was seen to run out there).

@@ -50,14 +50,14 @@ import TripFollowing
     @Test(arguments: Fault.catalogue)
     func eachFaultMidListingIsClassifiedAndTheLastFleetKept(_ fault: Fault) async throws {
         // The client's deadline is wall-clock time: as in the rider's catalogue, client, proxy and fake run on
-        // threads of their own (DedicatedExecutor says why).
-        let executor = DedicatedExecutor.timed
+        // threads of their own (ThreadExecutor says why).
+        let executor = ThreadExecutor.timed
         try await withDedicatedExecutor {
             try await check(fault, executor: executor)
         }
     }
 
-    private func check(_ fault: Fault, executor: DedicatedExecutor) async throws {
+    private func check(_ fault: Fault, executor: ThreadExecutor) async throws {
         try await FakeFleetEngine.with(executor: executor, { Self.page($0) }) { upstream in
             let isStall = fault == .stall || fault == .stallMidBody
             let proxy = try await FaultProxy.start(
