@@ -97,8 +97,7 @@ struct RiderScreenTests {
         // Back on the rider's screen (its hints; "Next stops" would be gone once the trip is over).
         try await session.expectScreen(showing: "Tab driver", "demo · http://127.0.0.1:")
         try await session.send("q")
-        let status = await session.waitForFile("status")
-        #expect(status?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try await session.expectExitStatus()
         let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
         #expect(after == before)
         #expect(try await session.value("#{alternate_on}") == "0")

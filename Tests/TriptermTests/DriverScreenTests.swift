@@ -22,7 +22,7 @@ struct DriverScreenTests {
             try await session.send("o")
             try await session.expectScreen(showing: "OFFLINE")
             try await session.send("q")
-            #expect(await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+            try await session.expectExitStatus()
             let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
             #expect(after == before)
             #expect(try await session.value("#{alternate_on}") == "0")

@@ -27,7 +27,7 @@ import Testing
             try await session.send("Escape")
             try await session.expectScreen(showing: "Enter follow")
             try await session.send("q")
-            #expect(await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+            try await session.expectExitStatus()
             let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
             #expect(after == before)
             #expect(try await session.value("#{alternate_on}") == "0")
@@ -59,7 +59,7 @@ import Testing
         try await session.send("Escape")
         try await session.expectScreen(showing: "space pause")
         try await session.send("q")
-        #expect(await session.waitForFile("status")?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        try await session.expectExitStatus()
         let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
         #expect(after == before)
     }

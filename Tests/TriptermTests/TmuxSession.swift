@@ -114,6 +114,20 @@ final class TmuxSession: Sendable {
         return screen
     }
 
+    /// Waits for the exit status the pane's script writes to `status` (`echo $? > status`) and expects `expected`,
+    /// showing what the screen holds if not: an error or a sanitizer's report printed after the terminal was
+    /// restored is there, and "none" means the program had not ended.
+    func expectExitStatus(
+        _ expected: Int32 = 0, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let status = await waitForFile("status", timeout: timeout)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if status == "\(expected)" { return }
+        let screen = try await capture()
+        Issue.record(
+            "exit status \(status ?? "none after \(timeout)"), not \(expected)\n\(screen)",
+            sourceLocation: sourceLocation)
+    }
+
     /// Waits until a file the command writes exists, returning its contents.
     func waitForFile(_ name: String, timeout: Duration = .seconds(15)) async -> String? {
         let url = directory.appendingPathComponent(name)
