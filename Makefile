@@ -15,7 +15,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# Every suite (in one `swift test` run, scripts/test-suites.sh) and the conformance test.
+# Every suite (in one `swift test` run) and the conformance test.
 # SANITIZER=address|thread runs the same on a build of its own under that sanitizer (docs/TESTING.md).
 SANITIZER ?=
 test: deps

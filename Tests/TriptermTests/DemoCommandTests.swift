@@ -10,7 +10,10 @@ import Glibc
 @Suite struct DemoCommandTests {
     /// Without a terminal the demo prints the rider's callbacks: the trip goes through every status of a trip
     /// with one intermediate stop, in order, the car moves, and the command exits 0 at COMPLETE.
-    @Test func headlessDemoFollowsTheTripToTheEnd() async throws {
+    ///
+    /// Limited in time: once under ASan (2026-11-27) the demo stalled with its trip still on its way to the pickup,
+    /// every task parked and nothing scheduled, and the run waited for ever; a limit makes that a failure.
+    @Test(.timeLimit(.minutes(5))) func headlessDemoFollowsTheTripToTheEnd() async throws {
         let out = try await TriptermBinary.run(["demo", "--headless", "--speed", "50"])
         #expect(out.status == 0, "\(out.stderr)")
         let statuses = out.stdout.split(separator: "\n").filter { $0.contains("  status ") }.compactMap {
@@ -28,7 +31,7 @@ import Glibc
         #expect(out.stdout.contains("remainingWaypoints"))
     }
 
-    @Test func recordsTheTripForReplay() async throws {
+    @Test(.timeLimit(.minutes(5))) func recordsTheTripForReplay() async throws {
         let dir = ReplayCommandTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("demo.jsonl").path

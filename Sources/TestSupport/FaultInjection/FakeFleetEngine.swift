@@ -1,3 +1,4 @@
+import FleetClient
 import NIOConcurrencyHelpers
 
 /// A loopback HTTP server that plays Fleet Engine's part, answering each request with what the test's handler
@@ -20,8 +21,13 @@ public final class FakeFleetEngine: Sendable {
     }
 
     /// Starts a server whose answers come from `handler`, runs `body`, and stops it.
+    ///
+    /// The server answers on ``FleetClient/ThreadExecutor/timed`` unless told otherwise (nil: the cooperative pool).
+    /// The client under test gives up after its request timeout by the wall clock, so a fake left on the pool,
+    /// behind every other suite's work, once answered a whole parameterized test's calls late under TSan (each
+    /// "timed out" where a Google error was due).
     public static func with<T: Sendable>(
-        executor: (any TaskExecutor)? = nil, _ handler: @escaping @Sendable (Received) async -> Reply,
+        executor: (any TaskExecutor)? = ThreadExecutor.timed, _ handler: @escaping @Sendable (Received) async -> Reply,
         _ body: (FakeFleetEngine) async throws -> T
     ) async throws -> T {
         let box = Box()
@@ -43,7 +49,8 @@ public final class FakeFleetEngine: Sendable {
 
     /// Scripted answers: one per request in order, the last repeated.
     public static func with<T: Sendable>(
-        script: [Reply], executor: (any TaskExecutor)? = nil, _ body: (FakeFleetEngine) async throws -> T
+        script: [Reply], executor: (any TaskExecutor)? = ThreadExecutor.timed,
+        _ body: (FakeFleetEngine) async throws -> T
     ) async throws -> T {
         let counter = Counter()
         return try await with(executor: executor, { _ in script[min(counter.take(), script.count - 1)] }, body)

@@ -181,35 +181,35 @@ public final class VirtualClock: Clock, Sendable {
 
     /// Wakes the sleepers that are due, then arms one wall-clock timer for the earliest remaining deadline (none
     /// while paused: paused time moves only by ``advance(by:)`` and ``seek(to:)``).
+    ///
+    /// The timer is made and installed in the same locked step that cancels the previous one. When installing came
+    /// after the lock was let go, a timer due at once could fire, reschedule and install its successor first; the
+    /// late install then cancelled that successor and left a timer that had already run, so nothing woke the
+    /// sleepers again: a lost wake-up that fits a headless demo once stalled under ASan with every task parked.
     private func reschedule() {
-        let (due, delay): ([Sleeper], Duration?) = state.withLockedValue { s in
+        let due: [Sleeper] = state.withLockedValue { s in
             s.timer?.cancel()
             s.timer = nil
             let now = s.now(wall: wall.now)
             var due = s.takeDue(at: now)
-            guard !s.paused, let earliest = s.sleepers.map(\.deadline).min() else { return (due, nil) }
+            guard !s.paused, let earliest = s.sleepers.map(\.deadline).min() else { return due }
             switch s.speed {
             case .asFastAsPossible:
                 s.anchorVirtual = earliest
                 due += s.takeDue(at: earliest)
-                return (due, nil)
             case .factor(let f):
-                return (due, (earliest - now) / f)
+                let delay = (earliest - now) / f
+                s.timer = Task.detached { [weak self] in
+                    do {
+                        try await Task.sleep(for: delay)
+                    } catch {
+                        return
+                    }
+                    self?.reschedule()
+                }
             }
+            return due
         }
         for sleeper in due { sleeper.continuation.resume() }
-        guard let delay else { return }
-        let timer = Task.detached { [weak self] in
-            do {
-                try await Task.sleep(for: delay)
-            } catch {
-                return
-            }
-            self?.reschedule()
-        }
-        state.withLockedValue { s in
-            s.timer?.cancel()
-            s.timer = timer
-        }
     }
 }

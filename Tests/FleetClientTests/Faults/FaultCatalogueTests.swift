@@ -57,9 +57,11 @@ import Testing
     @Test func aPlanIsReproducibleFromItsSeedAndFlipsBetweenPhases() async throws {
         try await FakeFleetEngine.with(script: [.json(F.json(F.trip()))]) { upstream in
             func run(seed: UInt64) async throws -> [Fault?] {
+                // Phases of an hour, so that the broken one never ends by the clock while 20 calls go through: with
+                // a minute, a full ASan run once took over 60 s for them, and the plan healed itself mid-test.
                 let plan = FaultPlan(
                     seed: seed, faults: [.status(.unavailable), .status(.notFound), .nonJSON, .bareStatus(502)],
-                    brokenPhase: .seconds(60)...(.seconds(60)), healthyPhase: .seconds(60)...(.seconds(60)))
+                    brokenPhase: .seconds(3600)...(.seconds(3600)), healthyPhase: .seconds(3600)...(.seconds(3600)))
                 let proxy = try await FaultProxy.start(target: upstream.baseURL, mode: .plan(plan))
                 let faults = try await F.withClient(upstream, baseURL: proxy.url) { client in
                     for _ in 0..<20 { _ = try? await client.getTrip(F.tripName) }

@@ -72,6 +72,26 @@ import TripFollowing
         try await sleeper.value
     }
 
+    /// Many tasks sleeping short, staggered sleeps at ×100 all wake, timers firing while others are armed; the time
+    /// limit turns a lost wake-up into a failure. A smoke test: the race it guards against (a timer installed after
+    /// the lock was let go cancelling its own successor) needs a timer to fire within a few instructions, and the
+    /// old code passed it ten times in ten on the plain build.
+    @Test(.timeLimit(.minutes(1))) func concurrentShortSleepsAllWake() async throws {
+        let clock = VirtualClock(start: ProtoTimestamp(seconds: 1_700_000_000), speed: .factor(100))
+        let woken = try await withThrowingTaskGroup(of: Int.self) { group in
+            for task in 0..<64 {
+                group.addTask {
+                    for step in 0..<200 {
+                        try await clock.sleep(for: .microseconds(100 + (task * 7 + step * 13) % 500))
+                    }
+                    return 200
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(woken == 64 * 200)
+    }
+
     @Test func speedsParseAndStep() {
         #expect(ReplaySpeed("max") == .asFastAsPossible)
         #expect(ReplaySpeed("x10") == .factor(10))
