@@ -19,7 +19,7 @@ func measure<T>(_ benchmark: Benchmark, lines: Int, bytes: Int, _ body: () throw
     let result = try body()
     let elapsed = start.duration(to: .now)
     benchmark.stopMeasurement()  // what follows (and freeing the result) is not measured
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let seconds = elapsed.inSeconds
     if seconds > 0 {
         benchmark.measurement(linesPerSecond, Int((Double(lines) / seconds).rounded()))
         benchmark.measurement(bytesPerSecond, Int((Double(bytes) / seconds).rounded()))

@@ -71,7 +71,7 @@ public actor CachingTokenProvider: AuthTokenProvider {
         }
         let lifetime = expiry.timeIntervalSince(fetchedAt)
         guard lifetime > 0 else { return }  // already expired: hand it out once, never reuse it
-        let margin = min(refreshMargin.seconds, lifetime / 2)
+        let margin = min(refreshMargin.inSeconds, lifetime / 2)
         cache[context] = Entry(token: token, refreshAt: expiry.addingTimeInterval(-margin))
     }
 }
@@ -82,12 +82,5 @@ extension TripServiceError {
         if let error = error as? TripServiceError { return error }
         if error is CancellationError { return TripServiceError(code: .cancelled, message: "token fetch cancelled") }
         return TripServiceError(code: .unauthenticated, message: "could not get a token for \(context): \(error)")
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (s, attos) = components
-        return Double(s) + Double(attos) / 1e18
     }
 }

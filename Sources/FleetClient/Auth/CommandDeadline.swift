@@ -1,3 +1,4 @@
+import FleetModel
 import Foundation
 import NIOConcurrencyHelpers
 
@@ -38,7 +39,7 @@ final class CommandDeadline: @unchecked Sendable {
         }
         // A timer on the queue, not a task, whose wake-up would wait its turn on a full pool. It outlives the
         // command's pipes, so a command that closes them and runs on is stopped too.
-        Self.queue.asyncAfter(deadline: .now() + timeout.timeInterval) {
+        Self.queue.asyncAfter(deadline: .now() + timeout.inSeconds) {
             state.withLockedValue { state in
                 guard !state.exited else { return }
                 state.stopped = true
@@ -54,12 +55,5 @@ final class CommandDeadline: @unchecked Sendable {
             state.exited = true
             return state.stopped
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Dispatch takes it.
-    fileprivate var timeInterval: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

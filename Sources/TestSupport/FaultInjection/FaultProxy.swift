@@ -220,7 +220,7 @@ public final class FaultProxy: Sendable {
                     if attoseconds == 0 {
                         headers["Retry-After"] = "\(seconds)"
                     } else {
-                        retryDelay = String(format: "%.3fs", Double(seconds) + Double(attoseconds) / 1e18)
+                        retryDelay = String(format: "%.3fs", retryAfter.inSeconds)
                     }
                 }
                 let json = GoogleErrorJSON.body(

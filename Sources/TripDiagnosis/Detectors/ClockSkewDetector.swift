@@ -30,7 +30,7 @@ public enum ClockSkewDetector: FindingDetector {
                 close()
                 continue
             }
-            let skew = (device - server).seconds
+            let skew = (device - server).inSeconds
             guard skew.magnitude > thresholds.clockSkewSeconds else {
                 close()
                 continue

@@ -25,7 +25,8 @@ public enum DwellDetector: FindingDetector {
         var first = 0
         var last = 0
         func close() {
-            guard !reports.isEmpty, (reports[last].time - reports[first].time).seconds >= thresholds.dwellMinimumSeconds
+            guard !reports.isEmpty,
+                (reports[last].time - reports[first].time).inSeconds >= thresholds.dwellMinimumSeconds
             else { return }
             dwells.append(
                 Dwell(
@@ -36,7 +37,7 @@ public enum DwellDetector: FindingDetector {
             let report = reports[index]
             let stays =
                 report.vehicleId == reports[first].vehicleId
-                && (report.time - reports[last].time).seconds <= silence
+                && (report.time - reports[last].time).inSeconds <= silence
                 && Geo.distance(reports[first].point, report.point) <= thresholds.dwellRadiusMeters
             if stays {
                 last = index

@@ -12,7 +12,7 @@ public enum ETAJumpDetector: FindingDetector {
         let etas = timeline.etas
         for index in etas.indices.dropFirst() where etas[index - 1].stop == etas[index].stop {
             let before = etas[index - 1], after = etas[index]
-            let moved = (after.eta - before.eta).seconds
+            let moved = (after.eta - before.eta).inSeconds
             guard moved.magnitude > thresholds.etaJumpSeconds else { continue }
             let stop = after.stop.label(ownTripId: timeline.tripName.tripID)
             let detail =

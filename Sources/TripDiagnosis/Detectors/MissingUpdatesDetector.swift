@@ -11,7 +11,7 @@ public enum MissingUpdatesDetector: FindingDetector {
         let limit = thresholds.missingUpdatesLimit(medianInterval: timeline.intervals.median)
         var findings: [Finding] = []
         func silence(from start: ProtoTimestamp, to end: ProtoTimestamp, _ what: String) {
-            let seconds = (end - start).seconds
+            let seconds = (end - start).inSeconds
             guard seconds > limit else { return }
             let detail =
                 "no vehicle report for \(FigureText.seconds(seconds)) \(what)"

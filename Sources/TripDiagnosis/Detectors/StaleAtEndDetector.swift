@@ -12,7 +12,7 @@ public enum StaleAtEndDetector: FindingDetector {
         else { return [] }
         let meters = Geo.distance(last.point, dropoff)
         guard meters > thresholds.staleAtEndMeters else { return [] }
-        let age = (complete.time - last.time).seconds
+        let age = (complete.time - last.time).inSeconds
         let when = age < 0.05 ? "" : ", taken \(FigureText.seconds(age)) before it"
         let detail =
             "last report \(FigureText.meters(meters)) from the dropoff at COMPLETE\(when) "

@@ -26,7 +26,7 @@ public struct Drive: Sendable, Hashable {
         self.maxSpeed = maxSpeed
     }
 
-    public var seconds: Double { (end - start).seconds }
+    public var seconds: Double { (end - start).inSeconds }
 
     /// Distance over duration, in m/s.
     public var averageSpeed: Double? {

@@ -15,6 +15,6 @@ public struct ETAOutcome: Sendable, Hashable {
     /// Arrival minus the promised ETA, in seconds: positive when late.
     public var errorSeconds: Double? {
         guard let promise, let arrival else { return nil }
-        return (arrival - promise.eta).seconds
+        return (arrival - promise.eta).inSeconds
     }
 }

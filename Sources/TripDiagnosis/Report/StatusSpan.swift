@@ -15,5 +15,5 @@ public struct StatusSpan: Sendable, Hashable {
         self.end = end
     }
 
-    public var seconds: Double? { end.map { ($0 - start).seconds } }
+    public var seconds: Double? { end.map { ($0 - start).inSeconds } }
 }

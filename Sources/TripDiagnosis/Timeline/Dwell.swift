@@ -17,5 +17,5 @@ public struct Dwell: Sendable, Hashable {
         self.reports = reports
     }
 
-    public var seconds: Double { (end - start).seconds }
+    public var seconds: Double { (end - start).inSeconds }
 }

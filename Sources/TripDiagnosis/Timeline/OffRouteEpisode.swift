@@ -15,5 +15,5 @@ public struct OffRouteEpisode: Sendable, Hashable {
         self.endsWithData = endsWithData
     }
 
-    public var seconds: Double { (end - start).seconds }
+    public var seconds: Double { (end - start).inSeconds }
 }

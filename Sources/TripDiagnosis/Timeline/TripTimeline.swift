@@ -62,7 +62,7 @@ public struct TripTimeline: Sendable {
         for index in reports.indices.dropFirst() where reports[index - 1].vehicleId == reports[index].vehicleId {
             let from = reports[index - 1], to = reports[index]
             moves.append(
-                Move(to: index, meters: Geo.distance(from.point, to.point), seconds: (to.time - from.time).seconds))
+                Move(to: index, meters: Geo.distance(from.point, to.point), seconds: (to.time - from.time).inSeconds))
         }
         intervals = IntervalStatistics(reports: reports.count, intervals: moves.map(\.seconds))
     }

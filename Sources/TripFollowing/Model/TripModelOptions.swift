@@ -47,7 +47,7 @@ public struct TripModelOptions: Sendable, Hashable {
     public func backoff(attempt: Int) -> Duration {
         let cap = backoffCap
         let scale = pow(backoffMultiplier, Double(max(0, attempt - 1)))
-        let seconds = min(initialBackoff.seconds * scale, cap.seconds)
+        let seconds = min(initialBackoff.inSeconds * scale, cap.inSeconds)
         return .seconds(seconds)
     }
 }
@@ -62,7 +62,7 @@ extension TripModelOptions {
         var delay: Duration
         switch error.errorClass {
         case .recoverable:
-            let base = backoff(attempt: consecutiveFailures).seconds
+            let base = backoff(attempt: consecutiveFailures).inSeconds
             let factor = 1 + jitter * (Double.random(in: -1...1, using: &rng))
             delay = min(.seconds(base * factor), backoffCap)
         case .client:
@@ -70,13 +70,5 @@ extension TripModelOptions {
         }
         if let retryAfter = error.retryAfter { delay = max(delay, retryAfter) }
         return delay
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a Double.
-    public var seconds: Double {
-        let (s, attos) = components
-        return Double(s) + Double(attos) / 1e18
     }
 }

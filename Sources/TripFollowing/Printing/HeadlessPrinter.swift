@@ -133,7 +133,7 @@ public actor HeadlessPrinter: TripModelSubscriber {
         var object: [String: JSONValue] = [
             "code": .string(error.code.name), "class": .string(error.errorClass.rawValue),
             "message": .string(error.message),
-            "retryInSeconds": .number(retry.seconds),
+            "retryInSeconds": .number(retry.inSeconds),
         ]
         if let http = error.httpStatus { object["httpStatus"] = .number(Double(http)) }
         emit(at: now(), "error", summary, .object(object))

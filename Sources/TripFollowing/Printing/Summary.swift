@@ -30,7 +30,7 @@ public enum Summary {
 
     /// `45 s`, `3 min 20 s`, `1 h 05 min`.
     public static func duration(_ d: Duration) -> String {
-        let total = Int(d.seconds.rounded())
+        let total = Int(d.inSeconds.rounded())
         if total < 60 { return "\(total) s" }
         if total < 3600 { return "\(total / 60) min" + (total % 60 == 0 ? "" : " \(total % 60) s") }
         let minutes = (total % 3600) / 60

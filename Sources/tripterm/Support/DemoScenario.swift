@@ -66,7 +66,7 @@ struct DemoScenario: Sendable {
         reporter: VehicleReporter, driver: FleetEngineClient, provider: FleetEngineClient, log: DriverLog
     ) async throws -> TripDriver {
         let vehicle = try await driver.getVehicle(vehicleName)
-        let dwell = Duration.seconds(max(20, Self.shortestDwell.seconds * speed))
+        let dwell = Duration.seconds(max(20, Self.shortestDwell.inSeconds * speed))
         let graph = self.graph
         return TripDriver(
             reporter: reporter, vehicleClient: driver, tripClient: provider, vehicleName: vehicleName, vehicle: vehicle,
@@ -90,9 +90,4 @@ struct DemoScenario: Sendable {
         await reporter.updateRouteProgress(nil)
         await reporter.setLocationTrackingEnabled(false)
     }
-}
-
-extension Duration {
-    /// The duration in seconds, fractions included.
-    fileprivate var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -94,7 +94,7 @@ import Testing
         #expect(await delays(seed: 8) != a)
         for (i, d) in a.enumerated() {
             let base = Double(1 << i)
-            #expect(d.seconds >= base * 0.8 - 1e-9 && d.seconds <= base * 1.2 + 1e-9, "attempt \(i + 1): \(d)")
+            #expect(d.inSeconds >= base * 0.8 - 1e-9 && d.inSeconds <= base * 1.2 + 1e-9, "attempt \(i + 1): \(d)")
         }
     }
 

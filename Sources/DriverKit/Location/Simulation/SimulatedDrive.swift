@@ -46,7 +46,7 @@ public struct SimulatedDrive: LocationSource {
         self.noise = noise
         self.clock = clock
         self.startTime = startTime
-        let dwell = max(0, Self.seconds(dwellAtStops))
+        let dwell = max(0, dwellAtStops.inSeconds)
         var waits = [Double](repeating: 0, count: path.count)
         var from = 0
         for stop in stops {
@@ -97,7 +97,7 @@ public struct SimulatedDrive: LocationSource {
         let drive = self
         return Self.stream { continuation in
             let start = drive.startTime()
-            let step = Self.seconds(drive.fixInterval)
+            let step = drive.fixInterval.inSeconds
             var generator = drive.noise.map { SplitMix64(seed: $0.seed) }
             var elapsed = 0.0
             while true {
@@ -120,9 +120,5 @@ public struct SimulatedDrive: LocationSource {
                 elapsed = next
             }
         }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

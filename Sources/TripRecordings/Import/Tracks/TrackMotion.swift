@@ -70,11 +70,3 @@ struct TrackMotion: Sendable, Equatable {
         return Int32(rounded < 0 ? rounded + 360 : rounded)
     }
 }
-
-extension Duration {
-    /// The span in seconds as a Double.
-    fileprivate var inSeconds: Double {
-        let (s, attos) = components
-        return Double(s) + Double(attos) / 1e18
-    }
-}
