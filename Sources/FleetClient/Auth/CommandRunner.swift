@@ -1,5 +1,4 @@
 import Foundation
-import NIOConcurrencyHelpers
 import Subprocess
 import SystemPackage
 
@@ -17,6 +16,9 @@ enum CommandRunner {
         /// The process was terminated because it ran past the timeout.
         var timedOut: Bool
     }
+
+    /// What a command printed: its standard output and standard error.
+    private typealias Output = (stdout: [UInt8], stderr: [UInt8])
 
     /// The most either stream may hold: a token, or a line of error, is far less.
     private static let outputLimit = 1 << 20
@@ -44,8 +46,7 @@ enum CommandRunner {
         // grandchild left alive would hold the pipes open.
         var options = PlatformOptions()
         options.processGroupID = 0
-        let deadline = NIOLockedValueBox<CommandDeadline?>(nil)
-        let result = try await Subprocess.run(
+        let run = try await Subprocess.run(
             .path(FilePath(executable)), arguments: Arguments(arguments), environment: .custom(custom),
             platformOptions: options, input: .none, output: .sequence, error: .sequence
         ) { execution in
@@ -55,17 +56,22 @@ enum CommandRunner {
             #else
             let descriptor: CInt = -1
             #endif
-            deadline.withLockedValue {
-                $0 = CommandDeadline(group: process.value, processDescriptor: descriptor, timeout: timeout)
+            let deadline = CommandDeadline(group: process.value, processDescriptor: descriptor, timeout: timeout)
+            // A failed read is carried out rather than thrown, so that the deadline is still ended below, once the
+            // process has been awaited.
+            do {
+                async let stdout = Self.read(execution.standardOutput)
+                async let stderr = Self.read(execution.standardError)
+                return (deadline, Swift.Result<Output, any Error>.success((try await stdout, try await stderr)))
+            } catch {
+                return (deadline, .failure(error))
             }
-            async let stdout = Self.read(execution.standardOutput)
-            async let stderr = Self.read(execution.standardError)
-            return (stdout: try await stdout, stderr: try await stderr)
         }
-        let collected = result.closureResult
-        let timedOut = deadline.withLockedValue { $0?.end() ?? false }
+        let (deadline, output) = run.closureResult
+        let timedOut = deadline.end()
+        let collected = try output.get()
         let status: Int32 =
-            switch result.terminationStatus {
+            switch run.terminationStatus {
             case .exited(let code): code
             case .signaled(let signal): 128 + signal
             }
