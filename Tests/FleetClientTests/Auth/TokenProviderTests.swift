@@ -180,9 +180,9 @@ import Testing
         }
     }
 
-    /// The fake's handler runs on the shared cooperative pool, which a loaded sanitizer run can keep busy past the
-    /// provider's 15 s default (seen once: both token URL tests timed out under ASan). These tests are about what
-    /// is fetched and how failures are classified, not about time.
+    /// A timeout no run is slow enough to reach. These tests are about what is fetched and how failures are
+    /// classified, not about time, and the provider's 15 s default once ran out under ASan with every suite at once
+    /// (both token URL tests; the fake answered on the busy cooperative pool then, as it no longer does).
     static let patient: Duration = .seconds(300)
 
     @Test func aTokenURLIsFetchedWithTheContextFilledIn() async throws {
