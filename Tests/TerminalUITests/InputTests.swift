@@ -28,6 +28,29 @@ extension NcursesTests {
             }
         }
 
+        /// What tmux, screen, the Linux console and rxvt send for Home, End and the arrows, which xterm-256color's
+        /// entry spells otherwise: `TERM=xterm-256color` inside tmux is common, and each used to read as Esc and
+        /// three characters.
+        @Test func keysAreDecodedFromWhatOtherTerminalsSendUnderXtermsName() throws {
+            let input = InputPipe()
+            try withOffscreen(input: input.readEnd) { terminal in
+                input.send("\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}[H\u{1B}[F")
+                input.send("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D")
+                let expected: [Key] = [.home, .end, .home, .end, .home, .end, .up, .down, .right, .left]
+                #expect(Self.drain(terminal) == expected.map { .key($0) })
+            }
+        }
+
+        /// rxvt's entry names tmux's Home and End Find and Select; its own Home and End keep their meaning.
+        @Test func rxvtsFindAndSelectAreHomeAndEnd() throws {
+            let input = InputPipe()
+            try withOffscreen(type: "rxvt-unicode", input: input.readEnd) { terminal in
+                input.send("\u{1B}[1~\u{1B}[4~\u{1B}[7~\u{1B}[8~\u{1B}OH")
+                let expected: [Key] = [.home, .end, .home, .end, .home]
+                #expect(Self.drain(terminal) == expected.map { .key($0) })
+            }
+        }
+
         @Test func aLoneEscapeArrivesAfterTheShortEscapeDelay() throws {
             let input = InputPipe()
             try withOffscreen(input: input.readEnd) { terminal in

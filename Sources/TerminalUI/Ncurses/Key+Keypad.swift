@@ -14,8 +14,10 @@ extension Key {
         case KEY_BTAB: return .backTab
         case KEY_IC: return .insert
         case KEY_DC: return .delete
-        case KEY_HOME: return .home
-        case KEY_END: return .end
+        // Find and Select sit where Home and End do on a VT220's keypad, and rxvt's entry names `\E[1~` and `\E[4~`
+        // so, which are what tmux sends for Home and End.
+        case KEY_HOME, KEY_FIND: return .home
+        case KEY_END, KEY_SELECT: return .end
         case KEY_PPAGE: return .pageUp
         case KEY_NPAGE: return .pageDown
         case cn_key_f(1)...cn_key_f(63): return .function(Int(code - cn_key_f(0)))

@@ -165,6 +165,7 @@ public final class NcursesTerminal: Terminal {
         _ = cbreak()
         _ = noecho()
         _ = keypad(window, true)
+        KeypadAliases.install()
         _ = intrflush(window, false)
         _ = leaveok(window, true)
         _ = curs_set(0)
