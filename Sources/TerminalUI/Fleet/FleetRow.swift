@@ -30,7 +30,9 @@ public struct FleetRow: Sendable, Hashable {
         state = FleetMarkerState(vehicle)
         trips = listed.currentTrips.map(Self.lastPart)
         let location = listed.lastLocation
-        speedKmph = location?.speed.map { $0 * 3.6 } ?? location?.speedKmph.map(Double.init)
+        // proto3 JSON lets a double be "NaN" or "Infinity": no speed to show, and NaN would break the speed sort.
+        let metresPerSecond = location?.speed.flatMap { $0.isFinite ? $0 : nil }
+        speedKmph = metresPerSecond.map { $0 * 3.6 } ?? location?.speedKmph.map(Double.init)
         reportedAt = location?.serverTime ?? location?.updateTime
         navigation = listed.navigationStatus
         position = location?.location

@@ -31,6 +31,26 @@ import TripFollowing
         #expect(Self.ids(list.visible(Self.rows)).last == "car-04")  // off route
     }
 
+    /// A speed of NaN or infinity (proto3 JSON allows both) is no speed: it sorts last by id instead of comparing
+    /// neither below nor above anything, which let rows wander between listings.
+    @Test func aSpeedThatIsNotFiniteSortsAsNone() {
+        let odd = [Double.nan, .infinity, -.infinity].enumerated().map { index, speed in
+            FleetVehicle(
+                vehicle: FleetFixtures.vehicle(
+                    "car-1\(index)", latitude: 43.74, longitude: 7.42, speed: speed),
+                isStale: false)
+        }
+        let rows = (odd + FleetFixtures.vehicles).map(FleetRow.init)
+        #expect(rows.prefix(3).allSatisfy { $0.speedKmph == nil })
+        var list = FleetList()
+        list.sort = .speed
+        let expected = [
+            "car-02", "car-01", "car-04", "car-07", "car-03", "car-05", "car-06", "car-10", "car-11", "car-12",
+        ]
+        #expect(Self.ids(list.visible(rows)) == expected)
+        #expect(Self.ids(list.visible(rows.reversed())) == expected)
+    }
+
     @Test func theSortKeyCyclesThroughEveryColumn() {
         var column = FleetSortColumn.id
         var seen: [FleetSortColumn] = []
