@@ -63,6 +63,21 @@ import Testing
         #expect(lines.joined().contains("✔ Complete"))
     }
 
+    /// The demo's trip has a stop on the way; once complete (or canceled) the panel listed it as still ahead, and
+    /// the vehicle the answers no longer carry as "no location yet".
+    @Test func aFinishedTripListsNoStopsAheadNorAVehicleToCome() {
+        var state = TripViewFixtures.state()
+        state.intermediateDestinations = [TerminalLocation(point: TripViewFixtures.path[6])]
+        #expect(frame(state).text.contains(" 1 stop"))
+        for status in [TripStatus.complete, .canceled] {
+            state.status = status
+            let text = frame(state).text
+            #expect(!text.contains("Next stops") && !text.contains(" 1 stop"), "\(status)")
+            state.vehicle = nil
+            #expect(frame(state).text.contains("Vehicle   —"), "\(status)")
+        }
+    }
+
     @Test func theReplayTimelineShowsPlayStateSpeedPositionAndTicks() {
         let status = ReplayStatus(
             position: TripViewFixtures.start + .seconds(30), start: TripViewFixtures.start,

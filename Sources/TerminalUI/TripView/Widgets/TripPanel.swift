@@ -130,7 +130,8 @@ struct TripPanel: Widget {
 
     private var vehicleLine: StyledLine {
         guard let vehicle = state.vehicle, vehicle.location != nil else {
-            return field("Vehicle", "no location yet", styles.dim)
+            // A finished trip's vehicle is gone from the answers, which does not mean one is still to come.
+            return field("Vehicle", state.isFinished ? "—" : "no location yet", styles.dim)
         }
         var parts: [String] = []
         if let speed = vehicle.speed {
@@ -178,6 +179,8 @@ struct TripPanel: Widget {
                 return line
             }
         }
+        // A finished trip has nothing ahead (its stops were listed again once the status passed ENROUTE_TO_DROPOFF).
+        guard !state.isFinished else { return [] }
         var lines: [StyledLine] = []
         if !pickupDone, state.pickup?.point != nil {
             lines.append(StyledLine([(" P ", styles.key), ("pickup", styles.text)]))
@@ -186,7 +189,7 @@ struct TripPanel: Widget {
             guard index >= Int(max(0, currentStopIndex)) else { continue }
             lines.append(StyledLine([(" \(index < 9 ? String(index + 1) : "+") ", styles.key), ("stop", styles.text)]))
         }
-        if !state.isFinished, state.dropoff?.point != nil {
+        if state.dropoff?.point != nil {
             lines.append(StyledLine([(" D ", styles.key), ("dropoff", styles.text)]))
         }
         return lines
