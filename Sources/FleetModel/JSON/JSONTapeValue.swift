@@ -15,7 +15,7 @@ public struct JSONTapeValue: ProtoValueSource {
 
     private var token: JSONTape.Token { tokens[index] }
 
-    private var text: UnsafeBufferPointer<UInt8> {
+    var text: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: bytes + token.start, count: token.end - token.start)
     }
 

@@ -68,16 +68,16 @@ public struct LogExportSource: Sendable, Equatable {
     /// The entry at `location`, parsed as written (keys as the export spells them), its Restricted Use twins
     /// merged in.
     public func entry(at location: LogEntryLocation) throws(InputError) -> RawLogEntry {
-        var value = try parse(location.bytes, location: location)
+        let text = try text(at: location.bytes)
+        var value = try parse(text, at: location.bytes, location: location)
         for twin in location.twins {
-            let twinValue = try parse(twin, location: location)
+            let twinValue = try parse(try self.text(at: twin), at: twin, location: location)
             value = RawLogEntry.mergingTwin(twinValue, into: value)
         }
-        return RawLogEntry(value: value, location: location)
+        return RawLogEntry(value: value, location: location, text: location.twins.isEmpty ? text : nil)
     }
 
-    private func parse(_ range: Range<Int>, location: LogEntryLocation) throws(InputError) -> JSONValue {
-        let text = try text(at: range)
+    private func parse(_ text: Data, at range: Range<Int>, location: LogEntryLocation) throws(InputError) -> JSONValue {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: text)
         } catch {

@@ -10,10 +10,14 @@ public struct RawLogEntry: Sendable, Equatable {
     /// The whole entry.
     public var value: JSONValue
     public var location: LogEntryLocation
+    /// The entry's text as the export writes it, for showing its parts as written; nil when Restricted Use twins
+    /// were merged into ``value``, which then has members no one text holds.
+    public var text: Data?
 
-    public init(value: JSONValue, location: LogEntryLocation) {
+    public init(value: JSONValue, location: LogEntryLocation, text: Data? = nil) {
         self.value = value
         self.location = location
+        self.text = text
     }
 
     /// Which half of the call to show.
@@ -33,10 +37,44 @@ public struct RawLogEntry: Sendable, Equatable {
         payload.flatMap { Self.member($0, folded: part.rawValue) }
     }
 
-    /// The part as indented JSON, one string per line, keys sorted so that two entries read alike; nil when the
-    /// entry has no such part.
+    /// The part as indented JSON, one string per line; nil when the entry has no such part.
+    ///
+    /// Shown as the export writes it (members in its order, numbers as spelt) when ``text`` is at hand; otherwise
+    /// encoded again from the merged value, keys sorted.
     public func prettyLines(_ part: Part) -> [String]? {
-        self.part(part).map(Self.prettyLines)
+        prettyLines(at: ["jsonpayload", part.rawValue])
+    }
+
+    /// `jsonPayload.errorResponse` as ``prettyLines(_:)`` shows a part.
+    public var errorResponseLines: [String]? { prettyLines(at: ["jsonpayload", "errorresponse"]) }
+
+    /// The member at `path` (folded names, see ``member(_:folded:)``) as indented lines.
+    private func prettyLines(at path: [String]) -> [String]? {
+        var found: JSONValue? = value
+        for name in path { found = found.flatMap { Self.member($0, folded: name) } }
+        guard let found else { return nil }
+        return text.flatMap { Self.linesAsWritten(in: $0, at: path) } ?? Self.prettyLines(found)
+    }
+
+    /// The member at `path` of the JSON `text` as written; nil when the text is not one the tape reads or has no
+    /// such member.
+    static func linesAsWritten(in text: Data, at path: [String]) -> [String]? {
+        var tape = JSONTape()
+        return text.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [String]? in
+            guard tape.parse(bytes) else { return nil }
+            return tape.withRoot(in: bytes) { root -> [String]? in
+                var value = root
+                for name in path {
+                    var found: JSONTapeValue?
+                    value.forEachMember { key, member in
+                        if found == nil, let key = key.string(), fold(key) == name { found = member }
+                    }
+                    guard let found else { return nil }
+                    value = found
+                }
+                return value.prettyLines()
+            }
+        }
     }
 
     /// Any JSON value as indented lines (two spaces a level, keys sorted, slashes unescaped).
@@ -52,8 +90,11 @@ public struct RawLogEntry: Sendable, Equatable {
     static func member(_ value: JSONValue, folded: String) -> JSONValue? {
         guard case .object(let members) = value else { return nil }
         if let exact = members[folded] { return exact }
-        return members.first { $0.key.lowercased().replacingOccurrences(of: "_", with: "") == folded }?.value
+        return members.first { fold($0.key) == folded }?.value
     }
+
+    /// A member name lower-cased, without underscores: how exports' spellings of one name compare.
+    static func fold(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "_", with: "") }
 
     /// The importer's merge of a Restricted Use twin into its parent, on the entries as written: the twin's
     /// payload members complete the parent's, object by object.

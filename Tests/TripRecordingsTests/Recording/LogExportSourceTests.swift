@@ -82,7 +82,7 @@ import TrackFormats
         #expect(entry.part(.request)?["vehicleid"] == .string("Vehicle_1"))
         #expect(
             entry.prettyLines(.response)?.contains {
-                $0.contains("\"navstatus\" : \"NAVIGATION_STATUS_ENROUTE_TO_DESTINATION\"")
+                $0.contains("\"navstatus\": \"NAVIGATION_STATUS_ENROUTE_TO_DESTINATION\"")
             } == true)
         #expect(event.logEntry?.line == 4)
     }

@@ -31,11 +31,10 @@ public struct ReplayEventDetail: Sendable, Equatable {
             let entry = try export.entry(at: location)
             if let lines = entry.prettyLines(part) { return ReplayEventDetail(title: title, part: part, lines: lines) }
             // A failed call has an errorResponse instead of a response.
-            let error = entry.errorResponse
             return ReplayEventDetail(
                 title: title, part: part,
                 lines: ["(no \(part.rawValue) in entry [\(location.index)])"]
-                    + (error.map { ["", "errorResponse:"] + RawLogEntry.prettyLines($0) } ?? []))
+                    + (entry.errorResponseLines.map { ["", "errorResponse:"] + $0 } ?? []))
         } catch {
             return ReplayEventDetail(title: title, part: part, lines: ["\(error)"])
         }
