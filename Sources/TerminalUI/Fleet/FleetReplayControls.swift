@@ -36,37 +36,6 @@ public struct FleetReplayControls: Sendable {
     /// Carries out a transport action and returns the notice for the status bar; nil for an action that is not the
     /// transport's.
     public func perform(_ action: TripAction) -> String? {
-        let clock = run.clock
-        let transport = run.transport
-        switch action {
-        case .togglePause:
-            if let end = run.backend.end, clock.timestamp >= end, let start = run.backend.start {
-                clock.seek(to: start)  // at the end, play starts over
-                clock.resume()
-                return "from the start"
-            }
-            clock.togglePause()
-            return clock.isPaused ? "paused" : "playing"
-        case .stepForward:
-            transport.stepForward()
-            return "next report"
-        case .stepBackward:
-            transport.stepBackward()
-            return "previous report"
-        case .faster:
-            clock.speed = clock.speed.faster
-            return "speed \(clock.speed)"
-        case .slower:
-            clock.speed = clock.speed.slower
-            return "speed \(clock.speed)"
-        case .seekBy(let fraction):
-            transport.seek(fraction: transport.progress + fraction)
-            return fraction < 0 ? "back" : "forward"
-        case .seekTo(let fraction):
-            transport.seek(fraction: fraction)
-            return "\(Int(fraction * 100)) %"
-        default:
-            return nil
-        }
+        run.transport.perform(action, unit: "report")?.notice
     }
 }

@@ -107,39 +107,10 @@ public struct ReplayControls: TripControls {
             await jumped()
             let finding = insight.findings[target]
             return "finding \(target + 1) of \(insight.findings.count): \(finding.kind.rawValue)"
-        case .togglePause:
-            if let end = run.backend.end, clock.timestamp >= end, let start = run.backend.start {
-                clock.seek(to: start)  // at the end, play starts over
-                clock.resume()
-                await jumped()
-                return "from the start"
-            }
-            clock.togglePause()
-            return clock.isPaused ? "paused" : "playing"
-        case .stepForward:
-            run.stepForward()
-            await jumped()
-            return "next event"
-        case .stepBackward:
-            run.stepBackward()
-            await jumped()
-            return "previous event"
-        case .faster:
-            clock.speed = clock.speed.faster
-            return "speed \(clock.speed)"
-        case .slower:
-            clock.speed = clock.speed.slower
-            return "speed \(clock.speed)"
-        case .seekBy(let fraction):
-            run.seek(fraction: run.progress + fraction)
-            await jumped()
-            return fraction < 0 ? "back" : "forward"
-        case .seekTo(let fraction):
-            run.seek(fraction: fraction)
-            await jumped()
-            return "\(Int(fraction * 100)) %"
         default:
-            return nil
+            guard let (notice, didJump) = run.transport.perform(action, unit: "event") else { return nil }
+            if didJump { await jumped() }
+            return notice
         }
     }
 
