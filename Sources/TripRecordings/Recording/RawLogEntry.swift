@@ -26,16 +26,8 @@ public struct RawLogEntry: Sendable, Equatable {
         case response
     }
 
-    /// `jsonPayload`, however spelt.
-    public var payload: JSONValue? { Self.member(value, folded: "jsonpayload") }
-
-    /// `jsonPayload.errorResponse`: a failed call's error, which it has instead of a response.
-    public var errorResponse: JSONValue? { payload.flatMap { Self.member($0, folded: "errorresponse") } }
-
     /// The request or the response, nil when the entry has none (a failed call has an `errorResponse` instead).
-    public func part(_ part: Part) -> JSONValue? {
-        payload.flatMap { Self.member($0, folded: part.rawValue) }
-    }
+    public func part(_ part: Part) -> JSONValue? { value(at: ["jsonpayload", part.rawValue]) }
 
     /// The part as indented JSON, one string per line; nil when the entry has no such part.
     ///
@@ -48,11 +40,14 @@ public struct RawLogEntry: Sendable, Equatable {
     /// `jsonPayload.errorResponse` as ``prettyLines(_:)`` shows a part.
     public var errorResponseLines: [String]? { prettyLines(at: ["jsonpayload", "errorresponse"]) }
 
-    /// The member at `path` (folded names, see ``member(_:folded:)``) as indented lines.
+    /// The member at `path` (folded names, see ``member(_:folded:)``) of the entry.
+    private func value(at path: [String]) -> JSONValue? {
+        path.reduce(value as JSONValue?) { found, name in found.flatMap { Self.member($0, folded: name) } }
+    }
+
+    /// The member at `path` as indented lines.
     private func prettyLines(at path: [String]) -> [String]? {
-        var found: JSONValue? = value
-        for name in path { found = found.flatMap { Self.member($0, folded: name) } }
-        guard let found else { return nil }
+        guard let found = value(at: path) else { return nil }
         return text.flatMap { Self.linesAsWritten(in: $0, at: path) } ?? Self.prettyLines(found)
     }
 

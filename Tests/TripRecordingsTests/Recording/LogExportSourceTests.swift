@@ -87,6 +87,18 @@ import TrackFormats
         #expect(event.logEntry?.line == 4)
     }
 
+    /// A failed call has an errorResponse instead of a response: shown as written, the response absent.
+    @Test func aFailedCallsErrorResponseIsShownAsWritten() throws {
+        let text =
+            #"{"jsonPayload": {"request": {"tripId": "t1"}, "errorResponse": {"code": "NOT_FOUND", "httpStatusCode": 404}}}"#
+        let entry = RawLogEntry(
+            value: try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
+            location: LogEntryLocation(bytes: 0..<text.utf8.count, call: "UpdateTrip", insertId: "f", index: 0),
+            text: Data(text.utf8))
+        #expect(entry.prettyLines(.response) == nil)
+        #expect(entry.errorResponseLines == ["{", #"  "code": "NOT_FOUND","#, #"  "httpStatusCode": 404"#, "}"])
+    }
+
     /// A Restricted Use twin's members complete the entry shown, as they complete the imported trip.
     @Test func aRestrictedUseTwinIsMergedIntoItsParent() throws {
         let data = Data(CloudLoggingSamples.restrictedExport.utf8)
