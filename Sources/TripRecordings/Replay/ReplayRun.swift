@@ -76,17 +76,6 @@ public struct ReplayRun: Sendable {
 
     // MARK: Transport
 
+    /// Step, seek and progress over this replay's clock and recording.
     public var transport: ReplayTransport { ReplayTransport(clock: clock, timeline: backend.timeline) }
-
-    /// Pauses on the next recorded event.
-    public func stepForward() { transport.stepForward() }
-
-    /// Pauses on the previous recorded event.
-    public func stepBackward() { transport.stepBackward() }
-
-    /// Jumps to a fraction (0…1, clamped) of the recording's span.
-    public func seek(fraction: Double) { transport.seek(fraction: fraction) }
-
-    /// How far through the recording the clock is, 0…1.
-    public var progress: Double { transport.progress }
 }

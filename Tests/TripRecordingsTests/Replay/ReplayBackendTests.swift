@@ -85,25 +85,25 @@ import Testing
 
     @Test func stepsBetweenRecordedEventsAndPauses() {
         let run = run(speed: .realtime)
-        run.stepForward()
+        run.transport.stepForward()
         #expect(run.clock.isPaused)
         #expect(run.clock.timestamp == TripFixtures.at(10))
-        run.stepForward()
+        run.transport.stepForward()
         #expect(run.clock.timestamp == TripFixtures.at(15))
-        run.stepBackward()
+        run.transport.stepBackward()
         #expect(run.clock.timestamp == TripFixtures.at(10))
-        run.stepBackward()
-        run.stepBackward()
+        run.transport.stepBackward()
+        run.transport.stepBackward()
         #expect(run.clock.timestamp == TripFixtures.at(0))
     }
 
     @Test func seeksToAFractionOfTheSpan() {
         let run = run(speed: .realtime)
         run.clock.pause()
-        run.seek(fraction: 0.5)
+        run.transport.seek(fraction: 0.5)
         #expect(run.clock.timestamp == TripFixtures.at(150))
-        #expect(run.progress == 0.5)
-        run.seek(fraction: 7)
+        #expect(run.transport.progress == 0.5)
+        run.transport.seek(fraction: 7)
         #expect(run.clock.timestamp == TripFixtures.at(300))
     }
 
