@@ -7,7 +7,8 @@ import CNcursesw
 /// `TERM=xterm-256color` inside tmux or screen: the entry says Home is `\EOH`, tmux sends `\E[1~`, and ncurses reads
 /// Esc, `[`, `1`, `~` — and Esc closes a pane or quits. A sequence the entry already binds keeps its meaning.
 enum KeypadAliases {
-    /// VT220 (tmux, screen, the Linux console), rxvt, and xterm without keypad-transmit mode.
+    /// VT220 (tmux, screen, the Linux console), rxvt, and xterm's in both cursor-key modes (`\E[A` normal,
+    /// `\EOA` application), which entries such as screen's or linux's spell the other way.
     static let sequences: [(sequence: String, code: Int32)] = [
         ("\u{1B}[1~", KEY_HOME), ("\u{1B}[7~", KEY_HOME), ("\u{1B}[H", KEY_HOME), ("\u{1B}OH", KEY_HOME),
         ("\u{1B}[4~", KEY_END), ("\u{1B}[8~", KEY_END), ("\u{1B}[F", KEY_END), ("\u{1B}OF", KEY_END),
