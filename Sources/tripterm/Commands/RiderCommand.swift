@@ -36,7 +36,7 @@ struct RiderCommand: AsyncParsableCommand {
     var interval: Double = 5
 
     /// Test-only pacing (the fault soak in TriptermTests): poll every N ms, below --interval's 1 s floor, and retry
-    /// every failure, client ones included, at that pace. Hidden, as no rider needs it; see docs/ARCHITECTURE.md.
+    /// every failure, client ones included, at that pace. Hidden, as no rider needs it; see docs/client.md.
     @Option(name: .customLong("poll-ms"), help: .hidden)
     var pollMilliseconds: Int?
 
