@@ -55,6 +55,8 @@ if [ -n "$reports" ]; then
 fi
 # The formatter's lint first: it takes seconds, and a finding is as much a failure as a red test.
 SWIFT="$SWIFT" ./scripts/format.sh --lint
+# Then the docs' line limits (docs/TESTING.md): the reference docs must not grow back into logs.
+./scripts/lint-docs.sh
 "$build" build --build-tests
 if [ $# -gt 0 ]; then
   "$build" test --skip-build "$@"
