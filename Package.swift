@@ -50,7 +50,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
+        // Fleet Engine's messages and enums (Generated/, from Protos/ by scripts/generate-protos.sh), the proto3 JSON
+        // engine that reads and writes them, and what is not schema: names, geo maths, polylines, status classes.
         .target(name: "FleetModel"),
+        // tripterm's own code generator: FleetModel's types and their swift-protobuf conversions from the descriptor
+        // set of Protos/. Run by scripts/generate-protos.sh (protocodegen) and by the drift test; no build runs it.
+        .target(
+            name: "ProtoCodegen",
+            dependencies: [
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "SwiftProtobufPluginLibrary", package: "swift-protobuf"),
+            ]
+        ),
+        .executableTarget(
+            name: "protocodegen",
+            dependencies: ["ProtoCodegen", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
+        ),
         // Cells with display widths, the cell buffer, rectangles, layout and the widget protocol: what frames are
         // made of, below both the map and the terminal. No ncurses and no dependencies.
         .target(name: "TerminalCore"),
@@ -133,11 +148,13 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
-        // Fleet Engine v1's gRPC messages and service stubs, generated from Protos/ by scripts/generate-protos.sh and
-        // committed, so no build runs protoc. Generated/ is kept out of swift format.
+        // Fleet Engine v1's gRPC messages and service stubs, and their field-by-field conversions to FleetModel's
+        // types, generated from Protos/ by scripts/generate-protos.sh and committed, so no build runs protoc.
+        // Generated/ is kept out of swift format.
         .target(
             name: "FleetEngineProto",
             dependencies: [
+                "FleetModel",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
@@ -234,6 +251,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel"]),
+        // The drift check: the committed generated code is what the generator makes of the committed descriptor set,
+        // and that set is what protoc makes of Protos/ (where protoc is installed).
+        .testTarget(
+            name: "ProtoCodegenTests",
+            dependencies: ["ProtoCodegen", "TestSupport", .product(name: "SwiftProtobuf", package: "swift-protobuf")]
+        ),
         .testTarget(name: "TrackFormatsTests", dependencies: ["TrackFormats", "FleetModel"]),
         .testTarget(
             name: "TripFollowingTests",
@@ -318,7 +341,7 @@ let package = Package(
         .testTarget(
             name: "FleetEngineProtoTests",
             dependencies: [
-                "FleetEngineProto",
+                "FleetEngineProto", "FleetModel", "TestSupport",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 // The stubs' loopback test runs them over the HTTP/2 transport the server will use.
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),

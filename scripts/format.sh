@@ -17,7 +17,7 @@ case "${1:-}" in
 esac
 
 mapfile -d '' files < <(
-  find . \( -name .git -o -name .swiftpm -o -name '.build*' -o -path ./Sources/FleetEngineProto/Generated \) -prune \
+  find . \( -name .git -o -name .swiftpm -o -name '.build*' -o -path ./Sources/FleetEngineProto/Generated -o -path ./Sources/FleetModel/Generated \) -prune \
     -o -type f -name '*.swift' -print0 | sort -z
 )
 if [ ${#files[@]} -eq 0 ]; then

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Regenerates the Swift code of the Fleet Engine v1 gRPC API (Sources/FleetEngineProto/Generated/) from the
-# hand-written .proto files under Protos/, with protoc and two plugins: protoc-gen-swift (apple/swift-protobuf) for
-# the messages and protoc-gen-grpc-swift-2 (grpc/grpc-swift-protobuf) for the services' client and server stubs.
+# Regenerates everything made from the .proto files under Protos/, where each Fleet Engine field is declared once:
+# - FleetModel's message and enum types (Sources/FleetModel/Generated/) and their field-by-field conversions to and
+#   from swift-protobuf's (Sources/FleetEngineProto/Generated/*.fleetmodel.swift), by tripterm's own generator
+#   (protocodegen, Sources/ProtoCodegen) from protoc's descriptor set, which is committed too
+#   (Protos/descriptors.binpb) so that the drift test (Tests/ProtoCodegenTests) can check them without protoc;
+# - swift-protobuf's messages and grpc-swift's service stubs (Sources/FleetEngineProto/Generated/), with protoc and
+#   two plugins: protoc-gen-swift (apple/swift-protobuf) and protoc-gen-grpc-swift-2 (grpc/grpc-swift-protobuf).
 #
 # The generated code is committed, so neither a build nor CI runs this: only someone who changes a .proto file does.
 # The plugins are built once, out of the package's tree, in .build-protoc-plugins/ (a scratch package pinning the
@@ -52,10 +56,18 @@ fi
 mapfile -t protos < <(cd Protos && find . -name '*.proto' | sed 's|^\./||' | sort)
 # Only the files that declare a service get a .grpc.swift file; the others would get an empty one.
 mapfile -t with_services < <(cd Protos && grep -l '^service ' "${protos[@]}")
-rm -rf "$out"
+# swift-protobuf's and grpc-swift's files are replaced; protocodegen replaces its own below.
 mkdir -p "$out"
+find "$out" -name '*.swift' ! -name '*.fleetmodel.swift' -delete
 protoc --proto_path=Protos --plugin=protoc-gen-swift="$bin/protoc-gen-swift" --swift_out="$out" \
   --swift_opt=Visibility=Public,FileNaming=PathToUnderscores "${protos[@]}"
 protoc --proto_path=Protos --plugin=protoc-gen-grpc-swift-2="$bin/protoc-gen-grpc-swift-2" --grpc-swift-2_out="$out" \
   --grpc-swift-2_opt=Visibility=Public,FileNaming=PathToUnderscores,Server=true,Client=true "${with_services[@]}"
-echo "generate-protos: wrote $(find "$out" -name '*.swift' | wc -l) files to $out"
+
+# FleetModel's types and the conversions, from the descriptor set (our comments kept: they become doc comments).
+descriptors=$(mktemp)
+trap 'rm -f "$descriptors"' EXIT
+protoc --proto_path=Protos --include_imports --include_source_info --descriptor_set_out="$descriptors" "${protos[@]}"
+"$swift" build --product protocodegen
+"$("$swift" build --show-bin-path)/protocodegen" "$descriptors" .
+echo "generate-protos: wrote $(find "$out" Sources/FleetModel/Generated -name '*.swift' | wc -l) files"

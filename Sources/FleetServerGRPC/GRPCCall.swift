@@ -1,3 +1,4 @@
+import FleetEngineProto
 import FleetModel
 import FleetServer
 import Foundation
@@ -20,16 +21,16 @@ struct GRPCCall: Sendable {
     let maxMessageBytes: Int
 
     /// Runs `method` on the request decoded as `Request`, answering its result as `Output`.
-    func unary<Input: SwiftProtobuf.Message, Request: Decodable, Answer: Encodable, Output: SwiftProtobuf.Message>(
-        _ request: ServerRequest<Input>, context: ServerContext, as _: Request.Type,
+    func unary<Request: ProtobufConvertible, Answer: ProtobufConvertible>(
+        _ request: ServerRequest<Request.Protobuf>, context: ServerContext, as _: Request.Type,
         _ method: @Sendable (FleetMethods, Request, Principal, ProtoTimestamp) async throws -> Answer
-    ) async throws -> ServerResponse<Output> {
+    ) async throws -> ServerResponse<Answer.Protobuf> {
         try await answering(context) {
             let principal = try await authenticate(request.metadata)
             try checkSize(try request.message.serializedData().count)
             let typed = try ProtoBridge.request(request.message, as: Request.self)
             let answer = try await method(core.methods, typed, principal, core.now)
-            return ServerResponse(message: try ProtoBridge.response(answer, as: Output.self))
+            return ServerResponse(message: answer.protobuf)
         }
     }
 

@@ -41,7 +41,7 @@ struct TripServiceHandler: Maps_Fleetengine_V1_TripService.ServiceProtocol {
             } else {
                 let get = try ProtoBridge.request(request.message, as: GetTripRequest.self)
                 answer = try await methods.getTripAnswer(get, principal: principal, now: now, cacheKey: key) { trip in
-                    try ProtoBridge.response(trip, as: Maps_Fleetengine_V1_Trip.self).serializedData()
+                    try trip.protobuf.serializedData()
                 }
             }
             return ServerResponse(message: try Maps_Fleetengine_V1_Trip(serializedBytes: answer))

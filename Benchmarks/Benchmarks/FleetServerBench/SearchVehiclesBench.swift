@@ -36,7 +36,7 @@ enum SearchBenchInput {
         let vehicles = (0..<10_000).map { i in
             var v = Vehicle(
                 name: "providers/p/vehicles/v\(i)", vehicleState: .online, supportedTripTypes: [.exclusive],
-                maximumCapacity: 4, vehicleType: VehicleType(category: .auto))
+                maximumCapacity: 4, vehicleType: Vehicle.VehicleType(category: .auto))
             var report = VehicleLocation(location: point())
             report.serverTime = now
             v.lastLocation = report
@@ -63,10 +63,13 @@ enum SearchBenchInput {
         return (methods, pickups)
     }
 
-    static func request(_ pickup: LatLng, order: VehicleMatchOrder, count: Int32) -> SearchVehiclesRequest {
+    static func request(
+        _ pickup: LatLng, order: SearchVehiclesRequest.VehicleMatchOrder, count: Int32
+    ) -> SearchVehiclesRequest {
         var request = SearchVehiclesRequest(
             pickupPoint: TerminalLocation(point: pickup), pickupRadiusMeters: 1_000, count: count,
-            minimumCapacity: 1, tripTypes: [.exclusive], vehicleTypes: [VehicleType(category: .auto)], orderBy: order)
+            minimumCapacity: 1, tripTypes: [.exclusive], vehicleTypes: [Vehicle.VehicleType(category: .auto)],
+            orderBy: order)
         request.parent = "providers/p"
         return request
     }

@@ -140,5 +140,5 @@ extension FuzzTarget {
 
     private static let storedVehicle = Vehicle(
         name: "providers/p/vehicles/v1", vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-        vehicleType: VehicleType(category: .auto))
+        vehicleType: Vehicle.VehicleType(category: .auto))
 }

@@ -52,7 +52,7 @@ public struct SimulatedCity: Sendable {
             let start = places.random(using: &random)
             var vehicle = Vehicle(
                 vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-                vehicleType: VehicleType(category: .auto))
+                vehicleType: Vehicle.VehicleType(category: .auto))
             vehicle.lastLocation = VehicleLocation(location: start)
             let created = try await provider.createVehicle(vehicle, name: name)
             let client = try await driverClient(name)

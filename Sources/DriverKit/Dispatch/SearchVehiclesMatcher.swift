@@ -9,11 +9,11 @@ public struct SearchVehiclesMatcher: VehicleMatcher {
     public var provider: String
     /// How far from the pickup a vehicle may be (Fleet Engine allows 400 to 10,000 m).
     public var radiusMeters: Int32
-    public var vehicleTypes: [VehicleType]
+    public var vehicleTypes: [Vehicle.VehicleType]
 
     public init(
         client: FleetEngineClient, provider: String, radiusMeters: Int32 = 10_000,
-        vehicleTypes: [VehicleType] = [VehicleType(category: .auto)]
+        vehicleTypes: [Vehicle.VehicleType] = [Vehicle.VehicleType(category: .auto)]
     ) {
         self.client = client
         self.provider = provider

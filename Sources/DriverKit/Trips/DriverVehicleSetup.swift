@@ -12,7 +12,7 @@ public enum DriverVehicleSetup {
         } catch  where error.code == .notFound {
             let vehicle = Vehicle(
                 vehicleState: .offline, supportedTripTypes: [.exclusive, .shared], maximumCapacity: 4,
-                vehicleType: VehicleType(category: .auto))
+                vehicleType: Vehicle.VehicleType(category: .auto))
             let created = try await client.createVehicle(vehicle, name: name)
             log("vehicle \(name) created")
             return created

@@ -111,3 +111,17 @@ extension ProtoDuration: ProtoJSONField {
 extension ProtoDuration: CustomStringConvertible {
     public var description: String { protoText }
 }
+
+extension ProtoDuration {
+    /// A duration from the two fields protobuf's binary form carries, refused where proto3 refuses it: longer than
+    /// 10,000 years, nanos of a second or more, or nanos whose sign differs from the seconds'.
+    public init(validatingSeconds seconds: Int64, nanos: Int32) throws(ProtoValueError) {
+        guard seconds.magnitude <= Self.maxSeconds.magnitude else {
+            throw ProtoValueError("invalid Duration: \(seconds) s is longer than 10,000 years")
+        }
+        guard nanos.magnitude < 1_000_000_000, seconds == 0 || nanos == 0 || (seconds < 0) == (nanos < 0) else {
+            throw ProtoValueError("invalid Duration: nanos \(nanos) do not fit \(seconds) s")
+        }
+        self.init(seconds: seconds, nanos: nanos)
+    }
+}

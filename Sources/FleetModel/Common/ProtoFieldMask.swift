@@ -35,3 +35,38 @@ extension ProtoFieldMask: ProtoJSONField {
     /// A message type: written whenever set, even empty.
     public var isProtoDefault: Bool { false }
 }
+
+extension ProtoFieldMask {
+    /// A path as proto3 JSON spells it, from protobuf's snake_case (`trip_status.x` → `tripStatus.x`); a path
+    /// already in lowerCamelCase is unchanged.
+    public static func jsonPath(_ protoPath: String) -> String {
+        guard protoPath.utf8.contains(UInt8(ascii: "_")) else { return protoPath }
+        var out = ""
+        var upper = false
+        for character in protoPath {
+            if character == "_" {
+                upper = true
+            } else {
+                out.append(upper ? Character(character.uppercased()) : character)
+                upper = false
+            }
+        }
+        return out
+    }
+
+    /// A path as protobuf spells it, from proto3 JSON's lowerCamelCase (`tripStatus` → `trip_status`).
+    public static func protoPath(_ jsonPath: String) -> String {
+        guard jsonPath.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
+            return jsonPath
+        }
+        var out = ""
+        for character in jsonPath {
+            if character.isUppercase {
+                out += "_" + character.lowercased()
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -259,3 +259,17 @@ struct RFC3339Day: Sendable {
         bytes.count >= Self.length && Self.load(bytes) == text ? days : nil
     }
 }
+
+extension ProtoTimestamp {
+    /// A timestamp from the two fields protobuf's binary form carries, refused where proto3 refuses it: outside
+    /// years 0001–9999 or with nanos outside a second, the values the RFC 3339 reader never produces.
+    public init(validatingSeconds seconds: Int64, nanos: Int32) throws(ProtoValueError) {
+        guard (Self.minSeconds...Self.maxSeconds).contains(seconds) else {
+            throw ProtoValueError("invalid Timestamp: \(seconds) s is outside years 0001–9999")
+        }
+        guard (0..<1_000_000_000).contains(nanos) else {
+            throw ProtoValueError("invalid Timestamp: nanos \(nanos) outside 0 to 999,999,999")
+        }
+        self.init(seconds: seconds, nanos: nanos)
+    }
+}

@@ -18,6 +18,9 @@ public protocol ProtoFieldSource {
     func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T]
     /// Fails on a member no field asked for, when the options reject unknown fields.
     func finish() throws
+    /// Fails because a payload set several members of one oneof, which proto3 JSON does not allow. A direct
+    /// source leaves that to the general path (the default), which says which members.
+    func oneofConflict(_ names: [StaticString]) throws
 }
 
 extension ProtoFieldSource {
@@ -25,11 +28,28 @@ extension ProtoFieldSource {
     public func callAsFunction<T: ProtoJSONField>(_ name: StaticString, default value: T) throws -> T {
         try self(name) ?? value
     }
+
+    public func oneofConflict(_ names: [StaticString]) throws { throw ProtoDirectDecodingMiss() }
+
+    /// A oneof from its members as read, at most one of them set; `names` are their JSON names, for the error.
+    public func oneof<T>(_ members: [T?], named names: [StaticString]) throws -> T? {
+        var set: T?
+        var count = 0
+        for case let member? in members {
+            set = set ?? member
+            count += 1
+        }
+        if count > 1 { try oneofConflict(names) }
+        return set
+    }
 }
 
 extension ProtoReader: ProtoFieldSource {
     public func callAsFunction<T: ProtoJSONField>(_ name: StaticString) throws -> T? { try self(name.description) }
     public func repeated<T: ProtoJSONField>(_ name: StaticString) throws -> [T] { try repeated(name.description) }
+    public func oneofConflict(_ names: [StaticString]) throws {
+        try conflict(names.map(\.description).filter(has))
+    }
 }
 
 extension StaticString {

@@ -61,6 +61,14 @@ public final class ProtoReader {
     /// Whether the object has a member for this field (even `null`).
     public func has(_ name: String) -> Bool { key(for: name) != nil }
 
+    /// Fails because the object sets several members of one oneof, naming them.
+    func conflict(_ members: [String]) throws {
+        let key = members.last.flatMap(key(for:)) ?? container.allKeys[0]
+        throw DecodingError.dataCorruptedError(
+            forKey: key, in: container,
+            debugDescription: "only one member of a oneof may be set, not \(members.joined(separator: " and "))")
+    }
+
     /// Fails on a member no field asked for, when the options reject unknown fields.
     public func finish() throws {
         guard options.rejectUnknownFields else { return }

@@ -51,7 +51,7 @@ extension FleetAPI {
             pageToken: query["pageToken"] ?? "", minimumCapacity: try query.int32("minimumCapacity"),
             tripTypes: try query.enumValues("tripTypes", as: TripType.self),
             maximumStaleness: try query.duration("maximumStaleness"),
-            vehicleTypeCategories: try query.enumValues("vehicleTypeCategories", as: VehicleType.Category.self),
+            vehicleTypeCategories: try query.enumValues("vehicleTypeCategories", as: Vehicle.VehicleType.Category.self),
             requiredAttributes: query.strings("requiredAttributes"),
             requiredOneOfAttributes: query.strings("requiredOneOfAttributes"),
             requiredOneOfAttributeSets: query.strings("requiredOneOfAttributeSets"),

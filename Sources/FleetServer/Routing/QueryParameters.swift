@@ -26,7 +26,7 @@ public struct QueryParameters: Sendable {
             let key =
                 name.hasPrefix("$")
                 ? name
-                : name.split(ascii: UInt8(ascii: ".")).map { FieldMask.camelCase(String($0)) }.joined(separator: ".")
+                : ProtoFieldMask.jsonPath(name)
             values[key, default: []].append(value)
         }
     }

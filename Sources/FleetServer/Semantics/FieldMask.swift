@@ -1,3 +1,4 @@
+import FleetModel
 import Foundation
 
 /// An `updateMask` (`google.protobuf.FieldMask`): the top-level fields an Update call replaces.
@@ -18,7 +19,7 @@ public struct FieldMask: Hashable, Sendable {
         var paths: [String] = []
         for path in raw {
             guard !path.isEmpty else { throw .invalidArgument("updateMask \"\(text)\" has an empty path") }
-            paths.append(FieldMask.camelCase(path))
+            paths.append(ProtoFieldMask.jsonPath(path))
         }
         self.paths = paths
     }
@@ -44,20 +45,5 @@ public struct FieldMask: Hashable, Sendable {
     static func trimmed(_ path: Substring) -> String {
         guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.trimmingCharacters(in: .whitespaces) }
         return Authenticator.trimmingBlanks(String(path))
-    }
-
-    static func camelCase(_ path: String) -> String {
-        guard path.utf8.contains(UInt8(ascii: "_")) else { return path }
-        var out = ""
-        var upper = false
-        for ch in path {
-            if ch == "_" {
-                upper = true
-            } else {
-                out.append(upper ? Character(ch.uppercased()) : ch)
-                upper = false
-            }
-        }
-        return out
     }
 }

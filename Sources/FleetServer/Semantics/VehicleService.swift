@@ -176,7 +176,7 @@ public enum VehicleService {
         }
     }
 
-    static func validateType(_ type: VehicleType?) throws(FleetError) {
+    static func validateType(_ type: Vehicle.VehicleType?) throws(FleetError) {
         guard type != nil else { throw .invalidArgument("vehicle.vehicleType is required") }
     }
 
@@ -209,7 +209,9 @@ public enum VehicleService {
             guard keys.insert(attribute.key).inserted else {
                 throw .invalidArgument("\(field)[\(i)].key \"\(attribute.key)\" appears twice; keys must be unique")
             }
-            if case .string(let text) = attribute.typedValue, !attribute.value.isEmpty, attribute.value != text {
+            if case .stringValue(let text) = attribute.vehicleAttributeValue, !attribute.value.isEmpty,
+                attribute.value != text
+            {
                 throw .invalidArgument("\(field)[\(i)]: value and stringValue differ; set one, or both the same")
             }
             let length = attribute.key.count + 1 + valueText(attribute).count
@@ -222,10 +224,10 @@ public enum VehicleService {
 
     /// An attribute's value as its `key:value` text spells it.
     private static func valueText(_ attribute: VehicleAttribute) -> String {
-        switch attribute.typedValue {
-        case .string(let text): text
-        case .bool(let flag): flag ? "true" : "false"
-        case .number(let number): "\(number)"
+        switch attribute.vehicleAttributeValue {
+        case .stringValue(let text): text
+        case .boolValue(let flag): flag ? "true" : "false"
+        case .numberValue(let number): "\(number)"
         case nil: attribute.value
         }
     }

@@ -142,10 +142,10 @@ struct FleetCommand: AsyncParsableCommand {
     }
 
     /// ListVehicles' `vehicleTypeCategories` (required by Fleet Engine; every category when none is given).
-    static func categories(_ names: [String]) throws -> [VehicleType.Category] {
+    static func categories(_ names: [String]) throws -> [Vehicle.VehicleType.Category] {
         guard !names.isEmpty else { return [.auto, .taxi, .truck, .twoWheeler, .bicycle, .pedestrian] }
         return try names.map { name in
-            guard let category = VehicleType.Category(protoName: name.uppercased()), category != .unknown else {
+            guard let category = Vehicle.VehicleType.Category(protoName: name.uppercased()), category != .unknown else {
                 throw ValidationError(
                     "--vehicle-type: '\(name)' is not one of AUTO, TAXI, TRUCK, TWO_WHEELER, BICYCLE, PEDESTRIAN")
             }

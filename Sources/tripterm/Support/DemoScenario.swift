@@ -42,7 +42,7 @@ struct DemoScenario: Sendable {
     func setUp(client: FleetEngineClient) async throws {
         var vehicle = Vehicle(
             vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-            vehicleType: VehicleType(category: .auto))
+            vehicleType: Vehicle.VehicleType(category: .auto))
         vehicle.lastLocation = VehicleLocation(location: Self.start)
         _ = try await client.createVehicle(vehicle, name: vehicleName)
         var trip = Trip(

@@ -8,7 +8,7 @@ extension FleetEngineClient {
     func makeVehicle(_ name: VehicleName, state: VehicleState = .offline) async throws -> Vehicle {
         let vehicle = Vehicle(
             vehicleState: state, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-            vehicleType: VehicleType(category: .auto))
+            vehicleType: Vehicle.VehicleType(category: .auto))
         return try await createVehicle(vehicle, name: name)
     }
 }

@@ -42,7 +42,7 @@ import TripFollowing
         let tripName = try TripName(parsing: "providers/p/trips/trip-\(id)")
         var vehicle = Vehicle(
             vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-            vehicleType: VehicleType(category: .auto))
+            vehicleType: Vehicle.VehicleType(category: .auto))
         vehicle.lastLocation = VehicleLocation(location: start)
         _ = try await client.createVehicle(vehicle, name: vehicleName)
         var trip = Trip(

@@ -13,7 +13,7 @@ import TripFollowing
                 let name = try VehicleName(parsing: "providers/p/vehicles/\(id)")
                 var vehicle = Vehicle(
                     vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-                    vehicleType: VehicleType(category: .auto))
+                    vehicleType: Vehicle.VehicleType(category: .auto))
                 vehicle.lastLocation = VehicleLocation(location: LatLng(latitude: 43.73, longitude: 7.42))
                 _ = try await client.createVehicle(vehicle, name: name)
             }

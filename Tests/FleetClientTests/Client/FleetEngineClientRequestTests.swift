@@ -98,7 +98,7 @@ import Testing
     @Test func vehicleCallsUseTheVehicleCollection() async throws {
         var vehicle = Vehicle(
             vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-            vehicleType: VehicleType(category: .auto))
+            vehicleType: Vehicle.VehicleType(category: .auto))
         let list = ListVehiclesResponse(vehicles: [vehicle], nextPageToken: "", totalSize: 12_345_678_901)
         let answer = vehicle
         try await FakeFleetEngine.with({ request in

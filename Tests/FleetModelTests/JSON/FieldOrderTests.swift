@@ -49,7 +49,8 @@ import Testing
         Trip.self, TripWaypoint.self, TerminalLocation.self, TerminalPointId.self, StopLocation.self,
         TripAttribute.self, VehicleLocation.self, LatLng.self, ConsumableTrafficPolyline.self,
         SpeedReadingInterval.self, TrafficPolylineData.self, VisualTrafficReportPolylineRendering.self,
-        RoadStretch.self, RequestHeader.self, Vehicle.self, VehicleAttribute.self, VehicleType.self,
+        VisualTrafficReportPolylineRendering.RoadStretch.self, RequestHeader.self, Vehicle.self, VehicleAttribute.self,
+        Vehicle.VehicleType.self,
         LicensePlate.self, DeviceSettings.self, BatteryInfo.self, ListVehiclesResponse.self,
         SearchTripsRequest.self, SearchTripsResponse.self,
     ]

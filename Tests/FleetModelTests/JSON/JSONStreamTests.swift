@@ -59,8 +59,10 @@ private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {
         trip.currentRouteSegmentTrafficVersion = ProtoTimestamp(seconds: 1_700_000_001, nanos: 0)
         trip.remainingWaypointsRouteVersion = ProtoTimestamp(seconds: 1_700_000_002, nanos: 0)
         trip.attributes = [
-            TripAttribute(key: "a", value: .string("x")), TripAttribute(key: "b", value: .bool(false)),
-            TripAttribute(key: "c", value: .number(2.5)), TripAttribute(key: "d", value: nil),
+            TripAttribute(key: "a", tripAttributeValue: .stringValue("x")),
+            TripAttribute(key: "b", tripAttributeValue: .boolValue(false)),
+            TripAttribute(key: "c", tripAttributeValue: .numberValue(2.5)),
+            TripAttribute(key: "d", tripAttributeValue: nil),
         ]
         trip.view = .journeySharingV1S
         return (trip, try ProtoJSON.encodeString(trip))

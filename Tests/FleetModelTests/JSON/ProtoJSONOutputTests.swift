@@ -21,7 +21,7 @@ import Testing
 
     /// A string and a number as one field each, through both writers.
     static func field(_ text: String, _ number: Double) throws -> (direct: String, reference: String) {
-        let attribute = VehicleAttribute(key: text, value: text, typedValue: .number(number))
+        let attribute = VehicleAttribute(key: text, value: text, vehicleAttributeValue: .numberValue(number))
         return (
             String(decoding: try ProtoJSON.bytes(of: attribute), as: UTF8.self),
             String(decoding: try ProtoJSON.encodeWithJSONEncoder(attribute), as: UTF8.self)
@@ -43,25 +43,26 @@ import Testing
         trip.vehicleWaypoints = trip.remainingWaypoints
         trip.route = [LatLng(latitude: 90, longitude: -180), LatLng(latitude: 1.5e-5, longitude: 123.456789012345)]
         trip.attributes += [
-            TripAttribute(key: "ok", value: .bool(false)), TripAttribute(key: "n", value: .number(0)),
-            TripAttribute(key: "quote\"back\\slash/tab\t", value: .string("ünïcødé 🚕 \u{1}")),
+            TripAttribute(key: "ok", tripAttributeValue: .boolValue(false)),
+            TripAttribute(key: "n", tripAttributeValue: .numberValue(0)),
+            TripAttribute(key: "quote\"back\\slash/tab\t", tripAttributeValue: .stringValue("ünïcødé 🚕 \u{1}")),
         ]
         try Self.expectSameBytes(trip)
 
         var vehicle = Vehicle(
             name: "providers/p/vehicles/v", vehicleState: .online, supportedTripTypes: [.exclusive, .shared],
-            maximumCapacity: 4, vehicleType: VehicleType(category: .taxi))
+            maximumCapacity: 4, vehicleType: Vehicle.VehicleType(category: .taxi))
         vehicle.currentTrips = ["t1", "t2"]
         vehicle.licensePlate = LicensePlate(countryCode: "MC", lastCharacter: "7")
         vehicle.attributes = [
-            VehicleAttribute(key: "colour", value: "blue", typedValue: .string("blue")),
-            VehicleAttribute(key: "seats", value: "", typedValue: .number(7)),
-            VehicleAttribute(key: "ev", value: "", typedValue: .bool(true)),
+            VehicleAttribute(key: "colour", value: "blue", vehicleAttributeValue: .stringValue("blue")),
+            VehicleAttribute(key: "seats", value: "", vehicleAttributeValue: .numberValue(7)),
+            VehicleAttribute(key: "ev", value: "", vehicleAttributeValue: .boolValue(true)),
         ]
         vehicle.currentRouteSegment = "AhYFIoF_XZ6GAPV1plu2AYQNAA=="
         vehicle.currentRouteSegmentTraffic = TrafficPolylineData(
             trafficRendering: VisualTrafficReportPolylineRendering(roadStretch: [
-                RoadStretch(style: .trafficJam, offsetMeters: 10, lengthMeters: 20)
+                VisualTrafficReportPolylineRendering.RoadStretch(style: .trafficJam, offsetMeters: 10, lengthMeters: 20)
             ]))
         vehicle.lastLocation = trip.lastLocation
         vehicle.remainingDistanceMeters = 0

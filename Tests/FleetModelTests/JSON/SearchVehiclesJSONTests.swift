@@ -24,9 +24,9 @@ import Testing
         #expect(r.pickupRadiusMeters == 2000 && r.count == 10 && r.minimumCapacity == 2)
         #expect(r.tripTypes == [.shared] && r.maximumStaleness == ProtoDuration(seconds: 120))
         #expect(r.vehicleTypes.map(\.category) == [.auto, .taxi])
-        #expect(r.requiredAttributes == [VehicleAttribute(key: "colour", typedValue: .string("blue"))])
+        #expect(r.requiredAttributes == [VehicleAttribute(key: "colour", vehicleAttributeValue: .stringValue("blue"))])
         #expect(r.requiredOneOfAttributes[0].attributes.count == 2)
-        #expect(r.requiredOneOfAttributeSets[0].attributes[0].typedValue == .number(3))
+        #expect(r.requiredOneOfAttributeSets[0].attributes[0].vehicleAttributeValue == .numberValue(3))
         #expect(r.orderBy == .dropoffPointEta && r.includeBackToBack && r.tripId == "t1")
         #expect(r.currentTripsPresent == .any && r.filter == "attributes.x = \"y\"")
         let again = try ProtoJSON.decode(
@@ -36,14 +36,17 @@ import Testing
 
     @Test func enumNamesAreFleetEngines() throws {
         #expect(
-            VehicleMatchOrder.allCases.map(\.protoName) == [
+            SearchVehiclesRequest.VehicleMatchOrder.allCases.map(\.protoName) == [
                 "UNKNOWN_VEHICLE_MATCH_ORDER", "PICKUP_POINT_ETA", "PICKUP_POINT_DISTANCE", "DROPOFF_POINT_ETA",
                 "PICKUP_POINT_STRAIGHT_DISTANCE", "COST",
             ])
-        #expect(VehicleMatchOrder.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
-        #expect(CurrentTripsPresent.allCases.map(\.protoName) == ["CURRENT_TRIPS_PRESENT_UNSPECIFIED", "NONE", "ANY"])
+        #expect(SearchVehiclesRequest.VehicleMatchOrder.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5])
         #expect(
-            VehicleMatchType.allCases.map(\.protoName) == [
+            SearchVehiclesRequest.CurrentTripsPresent.allCases.map(\.protoName) == [
+                "CURRENT_TRIPS_PRESENT_UNSPECIFIED", "NONE", "ANY",
+            ])
+        #expect(
+            VehicleMatch.VehicleMatchType.allCases.map(\.protoName) == [
                 "UNKNOWN", "EXCLUSIVE", "BACK_TO_BACK", "CARPOOL", "CARPOOL_BACK_TO_BACK",
             ])
         let request = SearchVehiclesRequest(orderBy: .pickupPointStraightDistance)

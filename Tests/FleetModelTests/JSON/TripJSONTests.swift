@@ -32,7 +32,7 @@ import Testing
         #expect(trip.currentRouteSegmentTraffic?.speedReadingInterval.last?.speed == .trafficJam)
         #expect(trip.lastLocationSnappable)
         #expect(trip.view == .journeySharingV1S)
-        #expect(trip.attributes == [TripAttribute(key: "fare_class", value: .string("standard"))])
+        #expect(trip.attributes == [TripAttribute(key: "fare_class", tripAttributeValue: .stringValue("standard"))])
     }
 
     @Test func canonicalTripRoundTripsToTheSameJSON() throws {
@@ -170,8 +170,10 @@ import Testing
 
     @Test func oneofAttributeValuesAreWrittenEvenAtTheirDefault() throws {
         let attrs = [
-            TripAttribute(key: "a", value: .bool(false)), TripAttribute(key: "b", value: .number(0)),
-            TripAttribute(key: "c", value: .string("")), TripAttribute(key: "d", value: nil),
+            TripAttribute(key: "a", tripAttributeValue: .boolValue(false)),
+            TripAttribute(key: "b", tripAttributeValue: .numberValue(0)),
+            TripAttribute(key: "c", tripAttributeValue: .stringValue("")),
+            TripAttribute(key: "d", tripAttributeValue: nil),
         ]
         var trip = Trip()
         trip.attributes = attrs

@@ -30,14 +30,14 @@ import Testing
     @Test func fullVehicleRoundTrips() throws {
         var v = Vehicle(
             name: "providers/p/vehicles/v", vehicleState: .online, supportedTripTypes: [.exclusive, .shared],
-            maximumCapacity: 4, vehicleType: VehicleType(category: .taxi))
+            maximumCapacity: 4, vehicleType: Vehicle.VehicleType(category: .taxi))
         v.currentTrips = ["t1"]
         v.licensePlate = LicensePlate(countryCode: "MC", lastCharacter: "7")
-        v.attributes = [VehicleAttribute(key: "colour", value: "blue", typedValue: .string("blue"))]
+        v.attributes = [VehicleAttribute(key: "colour", value: "blue", vehicleAttributeValue: .stringValue("blue"))]
         v.currentRouteSegment = "AhYFIoF_XZ6GAPV1plu2AYQNAA=="
         v.currentRouteSegmentTraffic = TrafficPolylineData(
             trafficRendering: VisualTrafficReportPolylineRendering(roadStretch: [
-                RoadStretch(style: .trafficJam, offsetMeters: 10, lengthMeters: 20)
+                VisualTrafficReportPolylineRendering.RoadStretch(style: .trafficJam, offsetMeters: 10, lengthMeters: 20)
             ]))
         v.remainingDistanceMeters = 0
         v.remainingTimeSeconds = 120

@@ -27,7 +27,7 @@ import Testing
             #expect(second.status == 200, "\(second.body)")
             let merged = try Self.attributes(second)
             #expect(merged.map(\.key) == ["zone", "child_seat", "rating"])
-            #expect(merged.first?.typedValue == .string("south"))
+            #expect(merged.first?.vehicleAttributeValue == .stringValue("south"))
             let stored = try await server.request(.GET, "/v1/providers/p/vehicles/v1", token: token).vehicle()
             #expect(stored.attributes == merged)
         }

@@ -15,7 +15,7 @@ import Testing
 
     static let vehicle = Vehicle(
         vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-        vehicleType: VehicleType(category: .auto))
+        vehicleType: Vehicle.VehicleType(category: .auto))
 
     /// The FleetError a call throws, or nil.
     func failure(_ call: () async throws -> some Any) async -> FleetError? {

@@ -70,7 +70,8 @@ import Testing
         let path = [LatLng(latitude: 0, longitude: 0), LatLng(latitude: 0, longitude: 0.01)]  // ~1112 m
         let data = TrafficPolylineData(
             trafficRendering: VisualTrafficReportPolylineRendering(roadStretch: [
-                RoadStretch(style: .trafficJam, offsetMeters: 200, lengthMeters: 300)
+                VisualTrafficReportPolylineRendering.RoadStretch(
+                    style: .trafficJam, offsetMeters: 200, lengthMeters: 300)
             ]))
         let traffic = try #require(TrafficPolylineConversion.consumable(data, along: path))
         #expect(traffic.speedReadingInterval.map(\.speed) == [.normal, .trafficJam, .normal])

@@ -18,7 +18,7 @@ import Testing
         body.remainingDistanceMeters = 5
         body.name = "providers/x/trips/y"
         body.numberOfPassengers = 2
-        body.attributes = [TripAttribute(key: "k", value: .string("v"))]
+        body.attributes = [TripAttribute(key: "k", tripAttributeValue: .stringValue("v"))]
         let trip = try TripService.create(body, name: name, now: now)
         #expect(trip.tripStatus == .new)
         #expect(trip.name == "providers/p/trips/t1")

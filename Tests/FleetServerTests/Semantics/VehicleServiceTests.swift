@@ -10,7 +10,7 @@ import Testing
     func valid() -> Vehicle {
         Vehicle(
             vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
-            vehicleType: VehicleType(category: .auto))
+            vehicleType: Vehicle.VehicleType(category: .auto))
     }
 
     @Test func createRequiresStateTripTypesCapacityAndType() throws {

@@ -39,6 +39,25 @@ import TrackFormats
         #expect(read == recording)
     }
 
+    /// Every field of the schema reaches a trip file and comes back: a trip with each field set (``SchemaSample``,
+    /// so a field added to Protos/ is in it) is written and read by both readers, the direct one and JSONDecoder's.
+    @Test func everyFieldOfATripRoundTripsThroughAFile() throws {
+        let path = Self.temporaryPath()
+        var trip = try SchemaSample.value(Trip.self)
+        trip.name = TripFixtures.name.description
+        let recording = TripRecording(
+            tripName: TripFixtures.name, source: "test", created: TripFixtures.at(0),
+            events: [.snapshot(trip, at: TripFixtures.at(0)), .snapshot(trip, at: TripFixtures.at(5))])
+        try TripFileWriter.save(recording, to: path, generator: "test")
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let (read, warnings) = try TripFileReader.read(data, path: path)
+        #expect(warnings.isEmpty)
+        #expect(read == recording)
+        let line = try #require(String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().first)
+        let event = try JSONDecoder().decode(TripFileEventLine.self, from: Data(line.utf8))
+        #expect(try event.event().get() == recording.events[0])
+    }
+
     @Test func linesAreJSONObjectsPeopleAndJqCanRead() throws {
         let path = Self.temporaryPath()
         try TripFileWriter.save(Self.sampleRecording(), to: path, generator: "test")

@@ -12,7 +12,7 @@ public struct SearchCriteria: Sendable {
     public let pickup: LatLng
     public let dropoff: LatLng?
     public let tripType: TripType
-    public let categories: Set<VehicleType.Category>
+    public let categories: Set<Vehicle.VehicleType.Category>
     public let maximumStaleness: ProtoDuration
     /// The `required*` lists or the filter, as ListVehicles applies them too.
     let attributes: AttributeRequirements

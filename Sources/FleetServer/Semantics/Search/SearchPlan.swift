@@ -2,7 +2,7 @@ import FleetModel
 
 /// How an eligible vehicle would reach the searched pickup: its match type and the stops it makes first.
 struct SearchPlan: Sendable {
-    var matchType: VehicleMatchType
+    var matchType: VehicleMatch.VehicleMatchType
     /// Where the vehicle is now.
     var origin: LatLng
     /// The stops before the pickup: every remaining stop for a back-to-back match, the waiting riders' pickups for

@@ -66,10 +66,10 @@ public struct VehicleAttributeFilter: Hashable, Sendable {
 extension VehicleAttribute {
     /// The value as the string Fleet Engine compares: the typed value when set, else the legacy `value`.
     var stringValue: String {
-        switch typedValue {
-        case .string(let s): s
-        case .bool(let b): b ? "true" : "false"
-        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        switch vehicleAttributeValue {
+        case .stringValue(let s): s
+        case .boolValue(let b): b ? "true" : "false"
+        case .numberValue(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
         case nil: value
         }
     }

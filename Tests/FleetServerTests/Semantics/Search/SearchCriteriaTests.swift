@@ -30,7 +30,7 @@ import Testing
         ),
         ({ $0.vehicleTypes = [] }, "vehicleTypes is required: name at least one vehicle type"),
         (
-            { $0.vehicleTypes = [VehicleType(category: .taxi), VehicleType(category: .unknown)] },
+            { $0.vehicleTypes = [Vehicle.VehicleType(category: .taxi), Vehicle.VehicleType(category: .unknown)] },
             "vehicleTypes[1].category UNKNOWN is not allowed"
         ),
         (

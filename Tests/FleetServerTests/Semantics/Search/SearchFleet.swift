@@ -15,11 +15,11 @@ enum SearchFleet {
 
     static func vehicle(
         _ id: String, at location: LatLng?, types: [TripType] = [.exclusive, .shared], capacity: Int32 = 4,
-        category: VehicleType.Category = .auto, reportedSecondsAgo: Int64 = 10
+        category: Vehicle.VehicleType.Category = .auto, reportedSecondsAgo: Int64 = 10
     ) -> Vehicle {
         var v = Vehicle(
             name: "providers/p/vehicles/\(id)", vehicleState: .online, supportedTripTypes: types,
-            maximumCapacity: capacity, vehicleType: VehicleType(category: category))
+            maximumCapacity: capacity, vehicleType: Vehicle.VehicleType(category: category))
         if let location {
             var report = VehicleLocation(location: location)
             report.serverTime = ProtoTimestamp(seconds: now.seconds - reportedSecondsAgo)
@@ -43,12 +43,13 @@ enum SearchFleet {
     }
 
     static func request(
-        _ order: VehicleMatchOrder = .pickupPointStraightDistance, type: TripType = .exclusive, count: Int32 = 10,
+        _ order: SearchVehiclesRequest.VehicleMatchOrder = .pickupPointStraightDistance, type: TripType = .exclusive,
+        count: Int32 = 10,
         radius: Int32 = 2_000
     ) -> SearchVehiclesRequest {
         SearchVehiclesRequest(
             pickupPoint: TerminalLocation(point: pickup), pickupRadiusMeters: radius, count: count,
-            minimumCapacity: 1, tripTypes: [type], vehicleTypes: [VehicleType(category: .auto)], orderBy: order)
+            minimumCapacity: 1, tripTypes: [type], vehicleTypes: [Vehicle.VehicleType(category: .auto)], orderBy: order)
     }
 
     static func ids(_ response: SearchVehiclesResponse) -> [String] {

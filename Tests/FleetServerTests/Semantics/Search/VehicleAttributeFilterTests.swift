@@ -6,9 +6,9 @@ import Testing
 @Suite struct VehicleAttributeFilterTests {
     let attributes = [
         VehicleAttribute(key: "zone", value: "north"),
-        VehicleAttribute(key: "seats", typedValue: .number(4)),
-        VehicleAttribute(key: "pets", typedValue: .bool(true)),
-        VehicleAttribute(key: "colour", typedValue: .string("blue")),
+        VehicleAttribute(key: "seats", vehicleAttributeValue: .numberValue(4)),
+        VehicleAttribute(key: "pets", vehicleAttributeValue: .boolValue(true)),
+        VehicleAttribute(key: "colour", vehicleAttributeValue: .stringValue("blue")),
     ]
 
     func matches(_ filter: String) throws -> Bool { try VehicleAttributeFilter(parsing: filter).matches(attributes) }

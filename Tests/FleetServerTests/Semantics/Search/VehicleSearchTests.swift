@@ -31,7 +31,7 @@ import Testing
         request.minimumCapacity = 2
         #expect(F.ids(try search(request, vehicles)) == ["near", "fresh"])
         request.maximumStaleness = ProtoDuration(seconds: 400)
-        request.vehicleTypes.append(VehicleType(category: .taxi))
+        request.vehicleTypes.append(Vehicle.VehicleType(category: .taxi))
         #expect(F.ids(try search(request, vehicles)) == ["near", "stale", "taxi", "fresh"])
     }
 
@@ -47,20 +47,23 @@ import Testing
     @Test func attributesListsAndFilter() throws {
         var a = F.vehicle("a", at: F.point(100))
         a.attributes = [
-            VehicleAttribute(key: "zone", value: "north"), VehicleAttribute(key: "pets", typedValue: .bool(true)),
+            VehicleAttribute(key: "zone", value: "north"),
+            VehicleAttribute(key: "pets", vehicleAttributeValue: .boolValue(true)),
         ]
         var b = F.vehicle("b", at: F.point(200))
         b.attributes = [
-            VehicleAttribute(key: "zone", value: "south"), VehicleAttribute(key: "seats", typedValue: .number(6)),
+            VehicleAttribute(key: "zone", value: "south"),
+            VehicleAttribute(key: "seats", vehicleAttributeValue: .numberValue(6)),
         ]
         let c = F.vehicle("c", at: F.point(300))
         var request = F.request()
-        request.requiredAttributes = [VehicleAttribute(key: "zone", typedValue: .string("north"))]
+        request.requiredAttributes = [VehicleAttribute(key: "zone", vehicleAttributeValue: .stringValue("north"))]
         #expect(F.ids(try search(request, [a, b, c])) == ["a"])
         request.requiredAttributes = []
         request.requiredOneOfAttributes = [
             VehicleAttributeList(attributes: [
-                VehicleAttribute(key: "pets", typedValue: .bool(true)), VehicleAttribute(key: "seats", value: "6"),
+                VehicleAttribute(key: "pets", vehicleAttributeValue: .boolValue(true)),
+                VehicleAttribute(key: "seats", value: "6"),
             ])
         ]
         #expect(F.ids(try search(request, [a, b, c])) == ["a", "b"])

@@ -1,0 +1,61 @@
+// Cloud Logging writes Fleet Engine's enums with the names of its log messages' own enums (`TRIP_STATUS_NEW`,
+// `VEHICLE_STATE_ONLINE`…), not the API's: these are read as the API's values, so a log export decodes into the
+// same types the API uses. Writing always uses the API's names.
+
+extension TripStatus {
+    public static let protoAliases: [String: TripStatus] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ("TRIP_STATUS_" + $0.protoName, $0) })
+}
+
+extension TripType {
+    public static let protoAliases: [String: TripType] = ["SHARED_TRIP": .shared, "EXCLUSIVE_TRIP": .exclusive]
+}
+
+extension WaypointType {
+    public static let protoAliases: [String: WaypointType] = [
+        "WAYPOINT_TYPE_PICKUP": .pickupWaypointType, "WAYPOINT_TYPE_DROP_OFF": .dropOffWaypointType,
+        "WAYPOINT_TYPE_INTERMEDIATE_DESTINATION": .intermediateDestinationWaypointType,
+    ]
+}
+
+extension VehicleState {
+    public static let protoAliases: [String: VehicleState] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ("VEHICLE_STATE_" + $0.protoName, $0) })
+}
+
+extension NavigationStatus {
+    public static let protoAliases: [String: NavigationStatus] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ("NAVIGATION_STATUS_" + $0.protoName, $0) })
+}
+
+extension LocationSensor {
+    public static let protoAliases: [String: LocationSensor] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ("LOCATION_SENSOR_" + $0.protoName, $0) })
+}
+
+extension LocationPowerSaveMode {
+    public static let protoAliases: [String: LocationPowerSaveMode] = Dictionary(
+        uniqueKeysWithValues: allCases.dropFirst().map {
+            ("LOCATION_POWER_SAVE_MODE_LOG_" + $0.protoName.dropFirst("LOCATION_MODE_".count), $0)
+        })
+}
+
+extension BatteryStatus {
+    public static let protoAliases: [String: BatteryStatus] = Dictionary(
+        uniqueKeysWithValues: allCases.dropFirst().map {
+            ("BATTERY_STATUS_LOG_" + $0.protoName.dropFirst("BATTERY_STATUS_".count), $0)
+        })
+}
+
+extension PowerSource {
+    public static let protoAliases: [String: PowerSource] = Dictionary(
+        uniqueKeysWithValues: allCases.dropFirst().map {
+            ("POWER_SOURCE_LOG_" + $0.protoName.dropFirst("POWER_SOURCE_".count), $0)
+        })
+}
+
+extension VisualTrafficReportPolylineRendering.RoadStretch.Style {
+    public static let protoAliases: [String: Self] = [
+        "STYLE_SLOWER_TRAFFIC": .slowerTraffic, "STYLE_TRAFFIC_JAM": .trafficJam,
+    ]
+}

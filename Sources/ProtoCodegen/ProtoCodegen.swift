@@ -1,0 +1,76 @@
+import Foundation
+import SwiftProtobuf
+import SwiftProtobufPluginLibrary
+
+/// tripterm's own code generator: from the descriptors of `Protos/` it writes FleetModel's message and enum types
+/// and their conversions to and from swift-protobuf's, so that a field is declared once, in its `.proto` file.
+/// `scripts/generate-protos.sh` runs it on protoc's descriptor set; the drift test runs it on the committed one.
+public enum ProtoCodegen {
+    /// A file the generator writes, its path relative to the repository.
+    public struct Output: Equatable, Sendable {
+        public var path: String
+        public var contents: String
+    }
+
+    /// Where the outputs go, relative to the repository; everything in them is the generator's.
+    public static let modelDirectory = "Sources/FleetModel/Generated"
+    /// Beside swift-protobuf's and grpc-swift's own outputs, as `<file>.fleetmodel.swift`.
+    public static let conversionsDirectory = "Sources/FleetEngineProto/Generated"
+    public static let conversionsSuffix = ".fleetmodel.swift"
+    /// The descriptor set the outputs are made from, committed so that a check needs no protoc.
+    public static let descriptorSetPath = "Protos/descriptors.binpb"
+
+    /// The descriptor set as committed: protoc's, without the source comments of the well-known types (ours are
+    /// kept: they become the doc comments).
+    public static func normalized(_ set: Google_Protobuf_FileDescriptorSet) -> Google_Protobuf_FileDescriptorSet {
+        var set = set
+        for index in set.file.indices where set.file[index].name.hasPrefix("google/protobuf/") {
+            set.file[index].clearSourceCodeInfo()
+        }
+        return set
+    }
+
+    /// Every output for the files of `set` that are not well-known types.
+    public static func generate(_ set: Google_Protobuf_FileDescriptorSet) throws -> [Output] {
+        let descriptors = DescriptorSet(proto: set)
+        let schema = Schema()
+        try checkNames(descriptors, schema: schema)
+        var outputs: [Output] = []
+        for file in descriptors.files where Schema.generates(file) {
+            let base = file.name.replacingOccurrences(of: ".proto", with: "").replacingOccurrences(of: "/", with: "_")
+            outputs.append(
+                Output(path: "\(modelDirectory)/\(base).swift", contents: try ModelWriter(schema: schema).file(file)))
+            outputs.append(
+                Output(
+                    path: "\(conversionsDirectory)/\(base)\(conversionsSuffix)",
+                    contents: try ConversionWriter(schema: schema).file(file)))
+        }
+        outputs.append(
+            Output(
+                path: "\(conversionsDirectory)/registry\(conversionsSuffix)",
+                contents: ConversionWriter(schema: schema).registry(descriptors.files.filter(Schema.generates))))
+        return outputs
+    }
+
+    /// Fails on two generated types of one Swift name, or one that would hide a standard type.
+    private static func checkNames(_ descriptors: DescriptorSet, schema: Schema) throws {
+        var seen: [String: String] = [:]
+        func claim(_ swift: String, _ proto: String) throws {
+            if Schema.takenTypeNames.contains(swift) {
+                throw CodegenError("\(proto) would be Swift's \(swift): add it to Schema.renamedTypes")
+            }
+            if let other = seen.updateValue(proto, forKey: swift) {
+                throw CodegenError("\(proto) and \(other) would both be \(swift): add one to Schema.renamedTypes")
+            }
+        }
+        func visit(_ message: Descriptor) throws {
+            try claim(schema.swiftName(message), message.fullName)
+            for e in message.enums { try claim(schema.swiftName(e), e.fullName) }
+            for nested in message.messages where !nested.options.mapEntry { try visit(nested) }
+        }
+        for file in descriptors.files where Schema.generates(file) {
+            for e in file.enums { try claim(schema.swiftName(e), e.fullName) }
+            for message in file.messages { try visit(message) }
+        }
+    }
+}
