@@ -48,14 +48,6 @@ struct MapPane {
 
     func isAnimating(at now: ContinuousClock.Instant) -> Bool { animator.isAnimating(at: now) }
 
-    mutating func zoom(by levels: Double, toward cell: (Int, Int)?) {
-        camera.zoom(by: levels, toward: cell.map { (column: $0.0, row: $0.1) })
-    }
-
-    mutating func pan(columns: Int, rows: Int) { camera.pan(columns: columns, rows: rows) }
-
-    mutating func centre(onColumn column: Int, row: Int) { camera.centre(onColumn: column, row: row) }
-
     /// Switches Braille → half blocks → ASCII → Braille (only ASCII with `--ascii`); returns the new name.
     mutating func cycleMarker() -> String {
         let next = allowsUnicodeMarkers ? camera.viewport.marker.next : .ascii
