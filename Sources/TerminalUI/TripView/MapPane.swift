@@ -63,20 +63,21 @@ struct MapPane {
     mutating func update(with state: TripViewState, at now: ContinuousClock.Instant) {
         trail = state.trail
         scene.trail = showTrail ? trail : []
+        let journey = state.journey
         scene.route = state.route
-        scene.activeRoute = state.activeRoute
-        scene.traffic = state.activeRouteTraffic?.speedReadingInterval ?? []
-        scene.pickup = state.pickup?.point
-        scene.dropoff = state.dropoff?.point
-        let stops = state.intermediateDestinations.compactMap(\.point)
+        scene.activeRoute = journey.activeRoute
+        scene.traffic = journey.activeRouteTraffic?.speedReadingInterval ?? []
+        scene.pickup = journey.pickupLocation?.point
+        scene.dropoff = journey.dropoffLocation?.point
+        let stops = journey.intermediateDestinations.compactMap(\.point)
         if stops != scene.stops { scene.stops = stops }
-        reportedHeading = state.vehicle?.heading.map(Double.init)
-        if let baseMap, let anchor = state.vehicle?.location ?? scene.pickup ?? scene.dropoff {
+        reportedHeading = journey.vehicleLocation?.heading.map(Double.init)
+        if let baseMap, let anchor = journey.vehicleLocation?.location ?? scene.pickup ?? scene.dropoff {
             roadSelector = RoadSelector(roads: baseMap(anchor))
             self.baseMap = nil
         }
-        if let position = state.vehicle?.location {
-            animator.moveTo(position, along: state.activeRoute, at: now)
+        if let position = journey.vehicleLocation?.location {
+            animator.moveTo(position, along: journey.activeRoute, at: now)
             vehicleTarget = position
         } else {
             animator.reset()

@@ -47,7 +47,7 @@ struct StatusBar: Widget {
     private var failureLine: StyledLine {
         guard let failure = state.failure else {
             if state.isFinished {
-                return StyledLine([("trip \(Formatting.status(state.status).lowercased())", styled(styles.finished))])
+                return StyledLine([("trip \(Formatting.status(state.journey.tripStatus).lowercased())", styled(styles.finished))])
             }
             return StyledLine()
         }
