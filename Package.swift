@@ -78,7 +78,6 @@ let package = Package(
             dependencies: [
                 "FleetModel", "TripFollowing",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
                 // Only to classify transport failures (refused, reset, DNS, TLS) by their NIO error types.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -216,7 +215,6 @@ let package = Package(
                 "FleetClient",
                 "FleetServer",
                 "FleetServerGRPC",
-                "TerminalCore",
                 "MapRendering",
                 "TerminalUI",
                 "RoadMap",
@@ -224,12 +222,9 @@ let package = Package(
                 "TripDiagnosis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                // Only to run the embedded server's application (`app.run()`), and `serve`'s REST and gRPC servers as
-                // one ServiceGroup.
-                .product(name: "Hummingbird", package: "hummingbird"),
+                // `serve`'s REST and gRPC servers as one ServiceGroup.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             // Release on Linux: the Swift runtime and Foundation linked in (`-static-stdlib`) rather than loaded as a
             // dozen shared libraries whose relocation and symbol lookups touch their pages; lld, which needs no archive
@@ -297,6 +292,7 @@ let package = Package(
             name: "FleetClientTests",
             dependencies: [
                 "FleetClient", "FleetModel", "TripFollowing", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
@@ -304,7 +300,6 @@ let package = Package(
             name: "FleetServerTests",
             dependencies: [
                 "FleetServer", "FleetModel", "TestSupport", "RoadMap",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // GroupCommitTests break a batch's commit with SQL of their own.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -320,17 +315,15 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "TrackFormats", "TestSupport", "CZlib"],
+            name: "RoadMapTests", dependencies: ["RoadMap", "FleetModel", "TestSupport", "CZlib"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "DriverKitTests",
             dependencies: [
-                "DriverKit", "FleetModel", "FleetClient", "FleetServer", "RoadMap", "TripFollowing", "TrackFormats",
+                "DriverKit", "FleetModel", "FleetClient", "RoadMap", "TripFollowing", "TrackFormats",
                 "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -361,7 +354,8 @@ let package = Package(
         .testTarget(
             name: "TriptermTests",
             dependencies: [
-                "tripterm", "TestSupport", "FleetClient", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "tripterm", "TestSupport", "FleetClient", "FleetModel", "MapRendering", "TerminalUI",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 // TmuxSession's tmux clients.
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),

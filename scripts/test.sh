@@ -57,7 +57,9 @@ fi
 SWIFT="$SWIFT" ./scripts/format.sh --lint
 # Then the docs' line limits (docs/TESTING.md): the reference docs must not grow back into logs.
 ./scripts/lint-docs.sh
-"$build" build --build-tests
+# Each target may import only the package's targets it declares (SwiftPM's check; DeclaredImportsTests checks
+# libraries and direct declarations too).
+"$build" build --build-tests --explicit-target-dependency-import-check error
 if [ $# -gt 0 ]; then
   "$build" test --skip-build "$@"
 else

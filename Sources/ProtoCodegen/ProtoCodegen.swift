@@ -47,8 +47,8 @@ public enum ProtoCodegen {
         }
         outputs.append(
             Output(
-                path: "\(conversionsDirectory)/registry\(conversionsSuffix)",
-                contents: ConversionWriter(schema: schema).registry(descriptors.files.filter(Schema.generates))))
+                path: "\(modelDirectory)/GeneratedMessages.swift",
+                contents: ModelWriter(schema: schema).registry(descriptors.files.filter(Schema.generates))))
         return outputs
     }
 

@@ -20,12 +20,15 @@ import Testing
         return modules
     }
 
-    /// `.target(name:…)` and `.executableTarget(name:…)` with the quoted target names in their `dependencies` (not
-    /// the `.product(…)` entries).
-    static func declarations(in manifest: String) -> [(name: String, dependencies: [String])] {
+    /// `.target(name:…)` and `.executableTarget(name:…)` (and `.testTarget` with `tests`) with the quoted target
+    /// names in their `dependencies`, and with `products` the `.product(name:…)` entries' names too.
+    static func declarations(
+        in manifest: String, tests: Bool = false, products: Bool = false
+    ) -> [(name: String, dependencies: [String])] {
         var found: [(String, [String])] = []
         let text = manifest as NSString
-        let pattern = try! NSRegularExpression(pattern: #"\.(?:target|executableTarget)\(\s*name:\s*"([\w-]+)""#)
+        let kinds = tests ? "target|executableTarget|testTarget" : "target|executableTarget"
+        let pattern = try! NSRegularExpression(pattern: #"\.(?:"# + kinds + #")\(\s*name:\s*"([\w-]+)""#)
         for match in pattern.matches(in: manifest, range: NSRange(location: 0, length: text.length)) {
             let name = text.substring(with: match.range(at: 1))
             // The declaration runs to its closing parenthesis.
@@ -51,9 +54,10 @@ import Testing
                 end = body.index(after: end)
             }
             let dependencies = String(body[list.upperBound..<end])
-            let products = dependencies.replacingOccurrences(
+            let targets = dependencies.replacingOccurrences(
                 of: #"\.product\([^)]*\)"#, with: "", options: .regularExpression)
-            found.append((name, Self.matches(#""([\w-]+)""#, in: products)))
+            let named = products ? Self.matches(#"\.product\(\s*name:\s*"([\w-]+)""#, in: dependencies) : []
+            found.append((name, Self.matches(#""([\w-]+)""#, in: targets) + named))
         }
         return found
     }

@@ -2,11 +2,9 @@
 // the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
-import FleetModel
-
-extension ProtobufConversion {
+extension ProtoJSON {
     /// Every message generated from Protos/, by its proto name.
-    public static let generatedMessages: [String: any (ProtoMessage & ProtobufConvertible).Type] = [
+    public static let generatedMessages: [String: any ProtoMessage.Type] = [
         "google.type.LatLng": LatLng.self,
         "google.geo.type.Viewport": GeoViewport.self,
         "maps.fleetengine.v1.SpeedReadingInterval": SpeedReadingInterval.self,
