@@ -19,8 +19,12 @@ import Testing
 
     @Test(arguments: messages)
     func everyFieldCrossesJSONAndProtobuf(_ name: String) throws {
-        let type = try #require(ProtoJSON.generatedMessages[name] as? any (ProtoMessage & ProtobufConvertible).Type)
-        try Self.check(type)
+        guard let convertible = ProtoJSON.generatedMessages[name] as? any (ProtoMessage & ProtobufConvertible).Type
+        else {
+            Issue.record("\(name) has no protobuf conversion")
+            return
+        }
+        try Self.check(convertible)
     }
 
     static func check<M: ProtoMessage & ProtobufConvertible>(_ type: M.Type) throws {

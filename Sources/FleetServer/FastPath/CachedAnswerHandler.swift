@@ -30,16 +30,10 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            let start = ContinuousClock.now
-            if polls.unanswered == 0, let (target, poll, answer) = cachedAnswer(request) {
+            if polls.unanswered == 0, let (target, poll, body) = cachedAnswer(request, since: ContinuousClock.now) {
                 answered = true
                 polls.answered = (target, poll)
-                // Logged when the answer is ready, before it is written, as the middleware logs: a client that has
-                // read the answer finds its line in the log.
-                LoggingMiddleware.log(
-                    fastPath.logger, method: request.method, path: Self.split(target).path, status: 200, since: start,
-                    cached: answer.cached ? .parsed : .live)
-                respond(context, answer.body)
+                respond(context, body)
                 return
             }
             polls.unanswered += 1
@@ -56,10 +50,11 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// The fast path's answer to a plain keep-alive GET, with its target and poll, or nil to pass the request on.
+    /// The fast path's answer to a plain keep-alive GET, logged, with its target and poll, or nil to pass the request
+    /// on.
     private func cachedAnswer(
-        _ request: HTTPRequest
-    ) -> (target: String, poll: CachedPoll, answer: (body: Data, cached: Bool))? {
+        _ request: HTTPRequest, since start: ContinuousClock.Instant
+    ) -> (target: String, poll: CachedPoll, body: Data)? {
         guard request.method == .get, let target = request.path, !target.utf8.contains(UInt8(ascii: "#")),
             request.headerFields[.connection].map({ !$0.lowercased().contains("close") }) ?? true,
             request.headerFields[.expect] == nil
@@ -69,29 +64,21 @@ final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let lastPoll, lastPoll.target == target, lastPoll.authorization == authorization {
             poll = lastPoll.poll
         } else {
-            let (path, query) = Self.split(target)
+            let (path, query) = PollFastPath.split(target)
             guard let fresh = fastPath.poll(path: path, rawQuery: query, authorization: authorization) else {
                 return nil
             }
             poll = fresh
             lastPoll = authorization.map { (target, $0, fresh) }
         }
-        return fastPath.answer(poll).map { (target, poll, $0) }
+        return fastPath.loggedAnswer(poll, target: target, since: start, cached: .parsed).map { (target, poll, $0) }
     }
 
     private func respond(_ context: ChannelHandlerContext, _ body: Data) {
         var headers = HTTPFields()
-        headers[.contentType] = Response.fleetJSONContentType
-        headers[.contentLength] = String(body.count)
-        headers[.date] = polls.date.now()
+        PollFastPath.writeAnswerHeaders(bodyCount: body.count, date: polls.date.now(), into: &headers)
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-    }
-
-    /// A request target's path and query (split at the first `?`, as Hummingbird's `URI` does).
-    static func split(_ target: String) -> (path: String, query: String) {
-        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target, "") }
-        return (String(target[..<mark]), String(target[target.utf8.index(after: mark)...]))
     }
 }

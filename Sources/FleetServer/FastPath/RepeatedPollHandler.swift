@@ -32,17 +32,12 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = unwrapInboundIn(data)
-        if betweenRequests, polls.unanswered == 0, let last, last.request == bytes {
-            let start = ContinuousClock.now
-            if let answer = fastPath.answer(last.poll) {
-                // Logged before the answer is written, as CachedAnswerHandler logs.
-                LoggingMiddleware.log(
-                    fastPath.logger, method: .get, path: CachedAnswerHandler.split(last.target).path, status: 200,
-                    since: start, cached: answer.cached ? .repeated : .live)
-                context.writeAndFlush(
-                    wrapOutboundOut(response(answer.body, allocator: context.channel.allocator)), promise: nil)
-                return
-            }
+        if betweenRequests, polls.unanswered == 0, let last, last.request == bytes,
+            let body = fastPath.loggedAnswer(
+                last.poll, target: last.target, since: ContinuousClock.now, cached: .repeated)
+        {
+            context.writeAndFlush(wrapOutboundOut(response(body, allocator: context.channel.allocator)), promise: nil)
+            return
         }
         let whole = betweenRequests && Self.isOneBodilessGET(bytes)
         polls.answered = nil
@@ -54,12 +49,8 @@ final class RepeatedPollHandler: ChannelInboundHandler, RemovableChannelHandler 
     /// The answer, byte for byte as NIO's encoder writes ``CachedAnswerHandler``'s (the tests compare the two).
     private func response(_ body: Data, allocator: ByteBufferAllocator) -> ByteBuffer {
         var buffer = allocator.buffer(capacity: body.count + 128)
-        buffer.writeStaticString("HTTP/1.1 200 OK\r\nContent-Type: ")
-        buffer.writeString(Response.fleetJSONContentType)
-        buffer.writeStaticString("\r\nContent-Length: ")
-        buffer.writeString(String(body.count))
-        buffer.writeStaticString("\r\nDate: ")
-        buffer.writeString(polls.date.now())
+        buffer.writeStaticString("HTTP/1.1 200 OK")
+        PollFastPath.writeAnswerHeaders(bodyCount: body.count, date: polls.date.now(), into: &buffer)
         buffer.writeStaticString("\r\n\r\n")
         buffer.writeBytes(body)
         return buffer

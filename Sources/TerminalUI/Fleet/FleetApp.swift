@@ -25,8 +25,7 @@ public final class FleetApp: Screen {
     private var lastScreen: FleetScreen?
     private var lastViewport: Viewport?
     private var lastSize: TerminalSize?
-    private var dragOrigin: (x: Int, y: Int)?
-    private var dragged = false
+    private var navigation = MapNavigation()
     private let clock = ContinuousClock()
     private var following: FollowedVehicle?
     /// The `?` overlay is up.
@@ -155,8 +154,8 @@ public final class FleetApp: Screen {
             case .sort:
                 list.sort = list.sort.next
                 say("sorted by " + list.sort.title)
-            case .zoom(let steps): mapPane.zoom(by: Double(steps), toward: nil)
-            case .pan(let columns, let rows): mapPane.pan(columns: columns, rows: rows)
+            case .zoom(let steps): mapPane.camera.zoom(by: Double(steps))
+            case .pan(let columns, let rows): mapPane.camera.pan(columns: columns, rows: rows)
             case .fit:
                 mapPane.fit()
                 say("fitting the fleet")
@@ -225,29 +224,11 @@ public final class FleetApp: Screen {
             }
             return
         }
-        guard layout.map.contains(x: mouse.x, y: mouse.y) || dragOrigin != nil else { return }
-        let column = mouse.x - layout.map.x, row = mouse.y - layout.map.y
-        switch mouse.kind {
-        case .wheelUp: mapPane.zoom(by: 1, toward: (column, row))
-        case .wheelDown: mapPane.zoom(by: -1, toward: (column, row))
-        case .press(.left):
-            dragOrigin = (mouse.x, mouse.y)
-            dragged = false
-        case .drag(.left):
-            guard let origin = dragOrigin else { return }
-            mapPane.pan(columns: origin.x - mouse.x, rows: origin.y - mouse.y)
-            dragOrigin = (mouse.x, mouse.y)
-            dragged = true
-        case .release(.left):
-            // A click (no drag) on a vehicle's glyph selects it.
-            if !dragged, let viewport = lastViewport,
-                let hit = visible.first(where: { Self.isAt($0, column: column, row: row, in: viewport) })
-            {
-                list.selected = hit.name
-            }
-            dragOrigin = nil
-        default:
-            break
+        // A click on a vehicle's glyph selects it.
+        if let click = navigation.handle(mouse, on: layout.map, camera: &mapPane.camera), let viewport = lastViewport,
+            let hit = visible.first(where: { Self.isAt($0, column: click.column, row: click.row, in: viewport) })
+        {
+            list.selected = hit.name
         }
     }
 

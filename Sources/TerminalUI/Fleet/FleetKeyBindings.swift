@@ -18,10 +18,18 @@ struct FleetKeyBindings: Sendable {
         var keys: String
         var help: String
         var bindings: [Key: FleetAction]
-    }
 
-    /// One pan key's move, the trip screens' (``KeyBindings/panStep``).
-    private static let step = KeyBindings.panStep
+        init(keys: String, help: String, bindings: [Key: FleetAction]) {
+            self.keys = keys
+            self.help = help
+            self.bindings = bindings
+        }
+
+        /// A row the trip screens have too (``MapNavigation/panKeys(_:)``).
+        init(_ row: (keys: String, help: String, bindings: [Key: FleetAction])) {
+            self.init(keys: row.keys, help: row.help, bindings: row.bindings)
+        }
+    }
 
     static let entries: [Entry] = [
         Entry(keys: "Enter", help: "follow the selected vehicle across its trips", bindings: [.enter: .follow]),
@@ -49,13 +57,7 @@ struct FleetKeyBindings: Sendable {
         Entry(
             keys: "+ -", help: "zoom in / out (also the mouse wheel)",
             bindings: [.character("+"): .zoom(1), .character("="): .zoom(1), .character("-"): .zoom(-1)]),
-        Entry(
-            keys: "h j k l", help: "pan the map (also drag with the mouse)",
-            bindings: [
-                .character("h"): .pan(columns: -step.columns, rows: 0),
-                .character("l"): .pan(columns: step.columns, rows: 0),
-                .character("k"): .pan(columns: 0, rows: -step.rows), .character("j"): .pan(columns: 0, rows: step.rows),
-            ]),
+        Entry(MapNavigation.panKeys(FleetAction.pan)),
         Entry(keys: "f", help: "fit the fleet (or the followed vehicle) again", bindings: [.character("f"): .fit]),
         Entry(keys: "?", help: "show / hide this help", bindings: [.character("?"): .toggleHelp]),
         Entry(keys: "Ctrl-L", help: "redraw the screen", bindings: [.ctrl("l"): .redraw]),

@@ -30,12 +30,6 @@ struct FleetMapPane {
         glyphs = options.ascii ? .ascii : .unicode
     }
 
-    mutating func zoom(by levels: Double, toward cell: (Int, Int)?) {
-        camera.zoom(by: levels, toward: cell.map { (column: $0.0, row: $0.1) })
-    }
-
-    mutating func pan(columns: Int, rows: Int) { camera.pan(columns: columns, rows: rows) }
-
     mutating func fit() { camera.resumeFollowing() }
 
     /// Fits the camera (while fitting) to `rows`' positions (projected once per listing), or to the followed

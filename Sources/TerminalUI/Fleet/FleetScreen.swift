@@ -101,8 +101,8 @@ public struct FleetScreen: Sendable, Equatable {
                 in: layout.list)
         }
         buffer.render(
-            FleetStatusBar(
-                state: state, shown: shown.count, now: now, notice: notice, isReplay: replay != nil, styles: styles,
+            StatusBar(
+                fleet: state, shown: shown.count, now: now, notice: notice, isReplay: replay != nil, styles: styles,
                 ascii: ascii),
             in: layout.statusBar)
         if let replay, let timeline = layout.timeline {

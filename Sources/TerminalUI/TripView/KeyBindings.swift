@@ -6,6 +6,17 @@ public struct KeyBindings: Sendable {
         public var keys: String
         public var help: String
         public var bindings: [Key: TripAction]
+
+        init(keys: String, help: String, bindings: [Key: TripAction]) {
+            self.keys = keys
+            self.help = help
+            self.bindings = bindings
+        }
+
+        /// A row the fleet screen has too (``MapNavigation/panKeys(_:)``).
+        init(_ row: (keys: String, help: String, bindings: [Key: TripAction])) {
+            self.init(keys: row.keys, help: row.help, bindings: row.bindings)
+        }
     }
 
     public let kind: TripScreenKind
@@ -14,8 +25,6 @@ public struct KeyBindings: Sendable {
     public let entries: [Entry]
     private let table: [Key: TripAction]
 
-    /// How far one pan key moves the map, in cells.
-    static let panStep = (columns: 8, rows: 4)
     /// How far ←/→ seek a replay, as a fraction of its span.
     static let seekStep = 0.02
     /// How many lines PgUp/PgDn scroll the event's log entry.
@@ -25,7 +34,7 @@ public struct KeyBindings: Sendable {
     public init(kind: TripScreenKind, switchTarget: String? = nil) {
         self.kind = kind
         self.switchTarget = switchTarget
-        let c = Self.panStep.columns, r = Self.panStep.rows
+        let c = MapNavigation.panStep.columns, r = MapNavigation.panStep.rows
         var entries: [Entry] = []
         if kind == .replay {
             entries += [
@@ -94,12 +103,7 @@ public struct KeyBindings: Sendable {
             Entry(
                 keys: "a z", help: "zoom in / out (also the mouse wheel)",
                 bindings: [.character("a"): .zoomIn, .character("z"): .zoomOut]),
-            Entry(
-                keys: "h j k l", help: "pan the map (also drag with the mouse)",
-                bindings: [
-                    .character("h"): .pan(columns: -c, rows: 0), .character("l"): .pan(columns: c, rows: 0),
-                    .character("k"): .pan(columns: 0, rows: -r), .character("j"): .pan(columns: 0, rows: r),
-                ]),
+            Entry(MapNavigation.panKeys(TripAction.pan)),
             Entry(keys: "f", help: "follow the trip again (auto-fit the camera)", bindings: [.character("f"): .follow]),
             Entry(
                 keys: "m", help: "switch the map dots: braille, half blocks, ASCII",

@@ -48,14 +48,6 @@ struct MapPane {
 
     func isAnimating(at now: ContinuousClock.Instant) -> Bool { animator.isAnimating(at: now) }
 
-    mutating func zoom(by levels: Double, toward cell: (Int, Int)?) {
-        camera.zoom(by: levels, toward: cell.map { (column: $0.0, row: $0.1) })
-    }
-
-    mutating func pan(columns: Int, rows: Int) { camera.pan(columns: columns, rows: rows) }
-
-    mutating func centre(onColumn column: Int, row: Int) { camera.centre(onColumn: column, row: row) }
-
     /// Switches Braille → half blocks → ASCII → Braille (only ASCII with `--ascii`); returns the new name.
     mutating func cycleMarker() -> String {
         let next = allowsUnicodeMarkers ? camera.viewport.marker.next : .ascii
@@ -71,20 +63,21 @@ struct MapPane {
     mutating func update(with state: TripViewState, at now: ContinuousClock.Instant) {
         trail = state.trail
         scene.trail = showTrail ? trail : []
+        let journey = state.journey
         scene.route = state.route
-        scene.activeRoute = state.activeRoute
-        scene.traffic = state.activeRouteTraffic?.speedReadingInterval ?? []
-        scene.pickup = state.pickup?.point
-        scene.dropoff = state.dropoff?.point
-        let stops = state.intermediateDestinations.compactMap(\.point)
+        scene.activeRoute = journey.activeRoute
+        scene.traffic = journey.activeRouteTraffic?.speedReadingInterval ?? []
+        scene.pickup = journey.pickupLocation?.point
+        scene.dropoff = journey.dropoffLocation?.point
+        let stops = journey.intermediateDestinations.compactMap(\.point)
         if stops != scene.stops { scene.stops = stops }
-        reportedHeading = state.vehicle?.heading.map(Double.init)
-        if let baseMap, let anchor = state.vehicle?.location ?? scene.pickup ?? scene.dropoff {
+        reportedHeading = journey.vehicleLocation?.heading.map(Double.init)
+        if let baseMap, let anchor = journey.vehicleLocation?.location ?? scene.pickup ?? scene.dropoff {
             roadSelector = RoadSelector(roads: baseMap(anchor))
             self.baseMap = nil
         }
-        if let position = state.vehicle?.location {
-            animator.moveTo(position, along: state.activeRoute, at: now)
+        if let position = journey.vehicleLocation?.location {
+            animator.moveTo(position, along: journey.activeRoute, at: now)
             vehicleTarget = position
         } else {
             animator.reset()

@@ -22,8 +22,7 @@ public final class TripApp: Screen {
     private var lastScreen: TripScreen?
     private var lastSize: TerminalSize?
     private var lastGeneration: UInt64 = .max
-    private var dragOrigin: (x: Int, y: Int)?
-    private var dragged = false
+    private var navigation = MapNavigation()
     private let clock = ContinuousClock()
 
     /// How long an action runs before the status bar says "working…": quick ones (a replay step) never flash it.
@@ -80,9 +79,9 @@ public final class TripApp: Screen {
         case .follow:
             mapPane.camera.resumeFollowing()
             say("following the trip")
-        case .zoomIn: mapPane.zoom(by: 1, toward: nil)
-        case .zoomOut: mapPane.zoom(by: -1, toward: nil)
-        case .pan(let columns, let rows): mapPane.pan(columns: columns, rows: rows)
+        case .zoomIn: mapPane.camera.zoom(by: 1)
+        case .zoomOut: mapPane.camera.zoom(by: -1)
+        case .pan(let columns, let rows): mapPane.camera.pan(columns: columns, rows: rows)
         case .cycleMarker: say("map: " + mapPane.cycleMarker())
         case .toggleTrail:
             mapPane.showTrail.toggle()
@@ -99,26 +98,10 @@ public final class TripApp: Screen {
     }
 
     private func handleMouse(_ mouse: MouseEvent, size: TerminalSize) {
-        guard let layout = TripScreenLayout.compute(size: size, kind: bindings.kind),
-            layout.map.contains(x: mouse.x, y: mouse.y) || dragOrigin != nil
-        else { return }
-        let column = mouse.x - layout.map.x, row = mouse.y - layout.map.y
-        switch mouse.kind {
-        case .wheelUp: mapPane.zoom(by: 1, toward: (column, row))
-        case .wheelDown: mapPane.zoom(by: -1, toward: (column, row))
-        case .press(.left):
-            dragOrigin = (mouse.x, mouse.y)
-            dragged = false
-        case .drag(.left):
-            guard let origin = dragOrigin else { return }
-            mapPane.pan(columns: origin.x - mouse.x, rows: origin.y - mouse.y)
-            dragOrigin = (mouse.x, mouse.y)
-            dragged = true
-        case .release(.left):
-            if !dragged { mapPane.centre(onColumn: column, row: row) }
-            dragOrigin = nil
-        default:
-            break
+        guard let layout = TripScreenLayout.compute(size: size, kind: bindings.kind) else { return }
+        // A click centres the map on the clicked point.
+        if let click = navigation.handle(mouse, on: layout.map, camera: &mapPane.camera) {
+            mapPane.camera.centre(onColumn: click.column, row: click.row)
         }
     }
 

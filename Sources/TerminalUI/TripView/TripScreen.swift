@@ -73,7 +73,7 @@ public struct TripScreen: Sendable, Equatable {
                 buffer.render(TimelineBar(status: status, styles: styles, ascii: ascii), in: area)
             }
         }
-        let status = StatusBar(state: state, mode: mode, now: now, notice: notice, styles: styles, ascii: ascii)
+        let status = StatusBar(trip: state, mode: mode, now: now, notice: notice, styles: styles, ascii: ascii)
         buffer.render(status, in: layout.statusBar)
         let bindings = KeyBindings(kind: mode.kind, switchTarget: switchTarget)
         buffer.render(KeyHintLine(hints: bindings.hintLine, styles: styles, ascii: ascii), in: layout.hints)

@@ -1,7 +1,8 @@
 import FleetModel
 import TripFollowing
 
-/// Everything the trip screens show, folded from a ``TripModel``'s callbacks by ``TripViewSubscriber``.
+/// Everything the trip screens show: the model's ``JourneySharingState``, folded back from its callbacks by
+/// ``TripViewSubscriber``, and what only the view keeps (where the trip comes from, the trail, the last failure).
 ///
 /// A plain value so that a frame is a pure function of it (plus the camera and the clock): golden tests build one
 /// by hand, the app copies the subscriber's under a lock once per frame.
@@ -9,20 +10,10 @@ public struct TripViewState: Sendable, Equatable {
     public var tripName: TripName
     /// Where the trip comes from, for the status bar ("replay monaco-stops.jsonl", "http://127.0.0.1:8787").
     public var backendName: String
-    public var status: TripStatus = .unknownTripStatus
-    public var vehicle: VehicleLocation?
-    public var pickup: TerminalLocation?
-    public var dropoff: TerminalLocation?
-    public var intermediateDestinations: [TerminalLocation] = []
-    public var pickupETA: ProtoTimestamp?
-    public var dropoffETA: ProtoTimestamp?
-    /// Vehicle → next waypoint.
-    public var activeRoute: [LatLng] = []
-    public var activeRouteTraffic: ConsumableTrafficPolyline?
+    /// What the rider sees of the trip, field for field as the model reports it.
+    public var journey = JourneySharingState()
     /// The trip's whole remaining route, when the backend sends one (drawn under the active leg).
     public var route: [LatLng] = []
-    public var remainingDistanceMeters: Int32?
-    public var remainingWaypoints: [TripWaypoint] = []
     /// Where the vehicle has been while we watched (bounded: see ``trailLimit``).
     public var trail: [LatLng] = []
     /// When the backend observed the newest update.
@@ -41,7 +32,7 @@ public struct TripViewState: Sendable, Equatable {
     }
 
     /// Whether the trip has ended (COMPLETE or CANCELED).
-    public var isFinished: Bool { status == .complete || status == .canceled }
+    public var isFinished: Bool { journey.tripStatus == .complete || journey.tripStatus == .canceled }
 
     /// Adds a vehicle position to the trail, skipping repeats.
     mutating func extendTrail(with point: LatLng) {
@@ -54,11 +45,14 @@ public struct TripViewState: Sendable, Equatable {
     /// panel's waypoint list when the backend sends no `remainingWaypoints`.
     var upcomingStops: [LatLng] {
         var stops: [LatLng] = []
-        if status == .new || status == .enrouteToPickup || status == .unknownTripStatus, let p = pickup?.point {
+        let status = journey.tripStatus
+        if status == .new || status == .enrouteToPickup || status == .unknownTripStatus,
+            let p = journey.pickupLocation?.point
+        {
             stops.append(p)
         }
-        stops += intermediateDestinations.compactMap(\.point)
-        if let d = dropoff?.point { stops.append(d) }
+        stops += journey.intermediateDestinations.compactMap(\.point)
+        if let d = journey.dropoffLocation?.point { stops.append(d) }
         return stops
     }
 }

@@ -3,8 +3,8 @@ import NIOConcurrencyHelpers
 import Synchronization
 import TripFollowing
 
-/// The TUI's ``TripModelSubscriber``: folds callbacks into a ``TripViewState`` that the event loop reads once per
-/// frame. Callbacks arrive on the model's executor and the loop runs on the main thread, so the state sits behind
+/// The TUI's ``TripModelSubscriber``: folds callbacks back into the model's ``JourneySharingState`` (in a
+/// ``TripViewState``) that the event loop reads once per frame. Callbacks arrive on the model's executor and the loop runs on the main thread, so the state sits behind
 /// a mutex and a generation counter tells the loop, without copying, whether anything changed since its last frame.
 public final class TripViewSubscriber: TripModelSubscriber {
     private let state: NIOLockedValueBox<TripViewState>
@@ -49,51 +49,51 @@ public final class TripViewSubscriber: TripModelSubscriber {
     }
 
     public func tripModel(_ model: TripModel, didUpdate tripStatus: TripStatus) async {
-        change { $0.status = tripStatus }
+        change { $0.journey.tripStatus = tripStatus }
     }
 
     public func tripModel(_ model: TripModel, didUpdate vehicleLocation: VehicleLocation?) async {
         change {
-            $0.vehicle = vehicleLocation
+            $0.journey.vehicleLocation = vehicleLocation
             if let point = vehicleLocation?.location { $0.extendTrail(with: point) }
         }
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRoute route: [LatLng]) async {
-        change { $0.activeRoute = route }
+        change { $0.journey.activeRoute = route }
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRouteRemainingDistance meters: Int32?) async {
-        change { $0.remainingDistanceMeters = meters }
+        change { $0.journey.remainingDistanceMeters = meters }
     }
 
     public func tripModel(_ model: TripModel, didUpdateActiveRouteTraffic traffic: ConsumableTrafficPolyline?) async {
-        change { $0.activeRouteTraffic = traffic }
+        change { $0.journey.activeRouteTraffic = traffic }
     }
 
     public func tripModel(_ model: TripModel, didUpdatePickupLocation pickup: TerminalLocation?) async {
-        change { $0.pickup = pickup }
+        change { $0.journey.pickupLocation = pickup }
     }
 
     public func tripModel(_ model: TripModel, didUpdatePickupETA eta: ProtoTimestamp?) async {
-        change { $0.pickupETA = eta }
+        change { $0.journey.pickupETA = eta }
     }
 
     public func tripModel(_ model: TripModel, didUpdateDropoffLocation dropoff: TerminalLocation?) async {
-        change { $0.dropoff = dropoff }
+        change { $0.journey.dropoffLocation = dropoff }
     }
 
     public func tripModel(_ model: TripModel, didUpdateDropoffETA eta: ProtoTimestamp?) async {
-        change { $0.dropoffETA = eta }
+        change { $0.journey.dropoffETA = eta }
     }
 
     public func tripModel(_ model: TripModel, didUpdateIntermediateDestinations destinations: [TerminalLocation]) async
     {
-        change { $0.intermediateDestinations = destinations }
+        change { $0.journey.intermediateDestinations = destinations }
     }
 
     public func tripModel(_ model: TripModel, didUpdateRemaining waypoints: [TripWaypoint]) async {
-        change { $0.remainingWaypoints = waypoints }
+        change { $0.journey.remainingWaypoints = waypoints }
     }
 
     public func tripModel(_ model: TripModel, didFailUpdateTripWithError error: TripServiceError) async {

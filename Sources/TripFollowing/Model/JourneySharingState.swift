@@ -3,18 +3,25 @@ import FleetModel
 /// What a rider sees of a trip, derived from Fleet Engine's fields the way the Consumer SDK derives it: the active
 /// route is `route` when the server sent points, otherwise the S2-encoded `currentRouteSegment`; pickup and dropoff
 /// ETAs are `pickupTime` and `dropoffTime`.
+///
+/// A subscriber that keeps the whole picture (the trip screens do) folds the callbacks back into one of these,
+/// starting from ``init()``, rather than into a copy of its fields.
 public struct JourneySharingState: Sendable, Equatable {
-    public var tripStatus: TripStatus
+    public var tripStatus: TripStatus = .unknownTripStatus
     public var vehicleLocation: VehicleLocation?
-    public var activeRoute: [LatLng]
+    /// Vehicle → next waypoint.
+    public var activeRoute: [LatLng] = []
     public var remainingDistanceMeters: Int32?
     public var activeRouteTraffic: ConsumableTrafficPolyline?
     public var pickupLocation: TerminalLocation?
     public var pickupETA: ProtoTimestamp?
     public var dropoffLocation: TerminalLocation?
     public var dropoffETA: ProtoTimestamp?
-    public var intermediateDestinations: [TerminalLocation]
-    public var remainingWaypoints: [TripWaypoint]
+    public var intermediateDestinations: [TerminalLocation] = []
+    public var remainingWaypoints: [TripWaypoint] = []
+
+    /// Nothing known yet: what a subscriber holds before its first callback.
+    public init() {}
 
     /// - Parameter decodedSegment: the decoded `currentRouteSegment`, passed in so callers can cache the decoding.
     public init(trip: Trip, decodedSegment: [LatLng]) {

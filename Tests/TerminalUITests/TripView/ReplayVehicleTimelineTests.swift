@@ -22,13 +22,13 @@ import TripRecordings
         #expect(subscriber.snapshot.tripName == trips.first?.tripName)
         _ = await controls.perform(.selectLastEvent)
         #expect(subscriber.snapshot.tripName == trips.last?.tripName)
-        #expect(subscriber.snapshot.status == .canceled)
+        #expect(subscriber.snapshot.journey.tripStatus == .canceled)
         // Into the second trip from the end of the first: the model did not stop at the first CANCELED.
         let second = try #require(trips[1].timeSpan?.lowerBound)
         let row = try #require(timeline.events.firstIndex { $0.time == second })
         _ = await controls.perform(.selectFirstEvent)
         _ = await controls.perform(.selectEvent(by: row))
-        #expect(subscriber.snapshot.tripName == trips[1].tripName && subscriber.snapshot.status == .new)
+        #expect(subscriber.snapshot.tripName == trips[1].tripName && subscriber.snapshot.journey.tripStatus == .new)
     }
 
     @Test func rowsSayWhoseTheyAre() throws {

@@ -96,12 +96,12 @@ import TripRecordings
         #expect(await h.press("9"))
         // 9 → 90 % of 60 s = 54 s: the last snapshot before it is at 50 s (ENROUTE_TO_DROPOFF, vehicle at 9).
         #expect(h.controls.now == TripViewFixtures.start + .seconds(54))
-        #expect(h.subscriber.snapshot.status == .enrouteToDropoff)
-        #expect(h.subscriber.snapshot.vehicle?.location == TripViewFixtures.path[9])
+        #expect(h.subscriber.snapshot.journey.tripStatus == .enrouteToDropoff)
+        #expect(h.subscriber.snapshot.journey.vehicleLocation?.location == TripViewFixtures.path[9])
         #expect(h.subscriber.snapshot.trail.count >= 5)
         #expect(h.text.contains("Enroute to dropoff"))
         #expect(await h.press("0"))
-        #expect(h.subscriber.snapshot.status == .new)
+        #expect(h.subscriber.snapshot.journey.tripStatus == .new)
         #expect(h.subscriber.snapshot.trail.isEmpty)
     }
 
@@ -109,7 +109,7 @@ import TripRecordings
         let h = await Harness()
         #expect(await h.press("."))
         #expect(h.controls.now == TripViewFixtures.start + .seconds(10))
-        #expect(h.subscriber.snapshot.status == .enrouteToPickup)
+        #expect(h.subscriber.snapshot.journey.tripStatus == .enrouteToPickup)
         #expect(await h.press("."))
         #expect(await h.press(","))
         #expect(h.controls.now == TripViewFixtures.start + .seconds(10))

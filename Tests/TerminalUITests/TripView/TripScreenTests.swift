@@ -34,7 +34,7 @@ import Testing
         var state = TripViewFixtures.state()
         state.lastUpdate = now + .seconds(-40)
         #expect(frame(state).text.contains("⚠ 40 s ago (stale)"))
-        state.status = .complete
+        state.journey.tripStatus = .complete
         #expect(!frame(state).text.contains("stale"))
     }
 
@@ -67,13 +67,13 @@ import Testing
     /// the vehicle the answers no longer carry as "no location yet".
     @Test func aFinishedTripListsNoStopsAheadNorAVehicleToCome() {
         var state = TripViewFixtures.state()
-        state.intermediateDestinations = [TerminalLocation(point: TripViewFixtures.path[6])]
+        state.journey.intermediateDestinations = [TerminalLocation(point: TripViewFixtures.path[6])]
         #expect(frame(state).text.contains(" 1 stop"))
         for status in [TripStatus.complete, .canceled] {
-            state.status = status
+            state.journey.tripStatus = status
             let text = frame(state).text
             #expect(!text.contains("Next stops") && !text.contains(" 1 stop"), "\(status)")
-            state.vehicle = nil
+            state.journey.vehicleLocation = nil
             #expect(frame(state).text.contains("Vehicle   —"), "\(status)")
         }
     }

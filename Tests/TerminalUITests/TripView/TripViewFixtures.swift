@@ -48,14 +48,14 @@ enum TripViewFixtures {
 
     static func state(_ status: TripStatus = .enrouteToPickup) -> TripViewState {
         var state = TripViewState(tripName: name, backendName: "http://127.0.0.1:8787")
-        state.status = status
-        state.pickup = TerminalLocation(point: pickup)
-        state.dropoff = TerminalLocation(point: dropoff)
-        state.vehicle = VehicleLocation(location: path[1], heading: 45, speed: 10, updateTime: start)
-        state.activeRoute = Array(path[1...4])
-        state.remainingDistanceMeters = 1_234
-        state.pickupETA = start + .seconds(200)
-        state.dropoffETA = start + .seconds(900)
+        state.journey.tripStatus = status
+        state.journey.pickupLocation = TerminalLocation(point: pickup)
+        state.journey.dropoffLocation = TerminalLocation(point: dropoff)
+        state.journey.vehicleLocation = VehicleLocation(location: path[1], heading: 45, speed: 10, updateTime: start)
+        state.journey.activeRoute = Array(path[1...4])
+        state.journey.remainingDistanceMeters = 1_234
+        state.journey.pickupETA = start + .seconds(200)
+        state.journey.dropoffETA = start + .seconds(900)
         state.lastUpdate = start
         state.updateCount = 3
         return state

@@ -55,12 +55,13 @@ struct TripPanel: Widget {
         var lines: [StyledLine] = []
         let s = styles
         lines.append(StyledLine([("Trip ", s.label), (state.tripName.tripID, s.heading)]))
-        lines.append(StyledLine([(statusMark + " ", statusStyle), (Formatting.status(state.status), statusStyle)]))
+        lines.append(
+            StyledLine([(statusMark + " ", statusStyle), (Formatting.status(state.journey.tripStatus), statusStyle)]))
         lines.append(StyledLine())
         if !state.isFinished {
-            if let line = etaLine("Pickup", eta: state.pickupETA, done: pickupDone) { lines.append(line) }
-            if let line = etaLine("Dropoff", eta: state.dropoffETA, done: false) { lines.append(line) }
-            if let meters = state.remainingDistanceMeters {
+            if let line = etaLine("Pickup", eta: state.journey.pickupETA, done: pickupDone) { lines.append(line) }
+            if let line = etaLine("Dropoff", eta: state.journey.dropoffETA, done: false) { lines.append(line) }
+            if let meters = state.journey.remainingDistanceMeters {
                 lines.append(field("Remaining", Formatting.distance(Double(meters))))
             }
         }
@@ -78,11 +79,11 @@ struct TripPanel: Widget {
     /// One line for terminals too small for a panel: status · remaining · next ETA · age.
     func summaryLine() -> StyledLine {
         let s = styles
-        var line = StyledLine([(Formatting.status(state.status), statusStyle)])
-        if !state.isFinished, let meters = state.remainingDistanceMeters {
+        var line = StyledLine([(Formatting.status(state.journey.tripStatus), statusStyle)])
+        if !state.isFinished, let meters = state.journey.remainingDistanceMeters {
             line.append(" · " + Formatting.distance(Double(meters)), s.text)
         }
-        if !state.isFinished, let eta = pickupDone ? state.dropoffETA : state.pickupETA {
+        if !state.isFinished, let eta = pickupDone ? state.journey.dropoffETA : state.journey.pickupETA {
             line.append(" · " + (pickupDone ? "dropoff " : "pickup ") + "in " + Formatting.duration(eta - now), s.text)
         }
         if let age = updateAge { line.append(" · " + Formatting.duration(age) + " ago", isStale ? s.warning : s.dim) }
@@ -92,14 +93,14 @@ struct TripPanel: Widget {
     // MARK: Parts
 
     private var pickupDone: Bool {
-        switch state.status {
+        switch state.journey.tripStatus {
         case .new, .enrouteToPickup, .unknownTripStatus: false
         default: true
         }
     }
 
     private var statusStyle: CellStyle {
-        switch state.status {
+        switch state.journey.tripStatus {
         case .complete: styles.finished
         case .canceled: styles.clientError
         default: styles.status
@@ -107,7 +108,7 @@ struct TripPanel: Widget {
     }
 
     private var statusMark: String {
-        switch state.status {
+        switch state.journey.tripStatus {
         case .complete: ascii ? "+" : "✔"
         case .canceled: ascii ? "x" : "✖"
         default: ascii ? "*" : "●"
@@ -129,7 +130,7 @@ struct TripPanel: Widget {
     }
 
     private var vehicleLine: StyledLine {
-        guard let vehicle = state.vehicle, vehicle.location != nil else {
+        guard let vehicle = state.journey.vehicleLocation, vehicle.location != nil else {
             // A finished trip's vehicle is gone from the answers, which does not mean one is still to come.
             return field("Vehicle", state.isFinished ? "—" : "no location yet", styles.dim)
         }
@@ -154,7 +155,7 @@ struct TripPanel: Widget {
     }
 
     private func stopLines(width: Int) -> [StyledLine] {
-        let waypoints = state.remainingWaypoints
+        let waypoints = state.journey.remainingWaypoints
         if !waypoints.isEmpty {
             var stopNumber = 0
             return waypoints.prefix(6).map { waypoint in
@@ -182,14 +183,14 @@ struct TripPanel: Widget {
         // A finished trip has nothing ahead (its stops were listed again once the status passed ENROUTE_TO_DROPOFF).
         guard !state.isFinished else { return [] }
         var lines: [StyledLine] = []
-        if !pickupDone, state.pickup?.point != nil {
+        if !pickupDone, state.journey.pickupLocation?.point != nil {
             lines.append(StyledLine([(" P ", styles.key), ("pickup", styles.text)]))
         }
-        for (index, stop) in state.intermediateDestinations.enumerated() where stop.point != nil {
+        for (index, stop) in state.journey.intermediateDestinations.enumerated() where stop.point != nil {
             guard index >= Int(max(0, currentStopIndex)) else { continue }
             lines.append(StyledLine([(" \(index < 9 ? String(index + 1) : "+") ", styles.key), ("stop", styles.text)]))
         }
-        if state.dropoff?.point != nil {
+        if state.journey.dropoffLocation?.point != nil {
             lines.append(StyledLine([(" D ", styles.key), ("dropoff", styles.text)]))
         }
         return lines
@@ -197,5 +198,7 @@ struct TripPanel: Widget {
 
     /// Intermediate stops before this index have been passed (Fleet Engine's `intermediateDestinationIndex` is
     /// not in the view state; before the dropoff leg every stop is still ahead).
-    private var currentStopIndex: Int { state.status == .enrouteToDropoff ? state.intermediateDestinations.count : 0 }
+    private var currentStopIndex: Int {
+        state.journey.tripStatus == .enrouteToDropoff ? state.journey.intermediateDestinations.count : 0
+    }
 }

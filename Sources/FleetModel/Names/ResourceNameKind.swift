@@ -1,6 +1,7 @@
-/// The shape shared by `providers/{provider}/{collection}/{id}` names (internal helper for
-/// ``TripName`` and ``VehicleName``).
-struct ResourceNameKind: Sendable {
+/// The shape shared by `providers/{provider}/{collection}/{id}` names: which collection, the format, and the strict
+/// parsing and validation behind ``FleetResourceName``. Public only as that protocol's `kind`; its parts are
+/// FleetModel's own.
+public struct ResourceNameKind: Sendable {
     let collection: String
     let nameField: NameError.Field
     let idField: NameError.Field
@@ -24,7 +25,7 @@ struct ResourceNameKind: Sendable {
     }
 
     /// Checks both ids; `name` is the full name being parsed, if any, for messages.
-    func validate(provider: String, id: String, name: String? = nil) throws(NameError) {
+    func validate(provider: String, id: String, name: String? = nil) throws(NameError) -> ResourceNameParts {
         if let reason = ResourceID.problem(withProviderID: provider) {
             throw NameError(
                 input: provider, field: .providerID, reason: reason, expectedFormat: format, name: name
@@ -33,19 +34,19 @@ struct ResourceNameKind: Sendable {
         if let reason = ResourceID.problem(withID: id) {
             throw NameError(input: id, field: idField, reason: reason, expectedFormat: format, name: name)
         }
+        return ResourceNameParts(provider: provider, id: id)
     }
 
     /// Splits and validates a full name strictly: four segments, literal `providers` and
     /// the collection, no empty segments.
-    func parse(_ text: String) throws(NameError) -> (provider: String, id: String) {
+    func parse(_ text: String) throws(NameError) -> ResourceNameParts {
         let segments = text.split(ascii: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(String.init)
         guard segments.count == 4, segments[0] == "providers", segments[2] == collection else {
             throw NameError(
                 input: text, field: nameField, reason: formatReason(segments), expectedFormat: format
             )
         }
-        try validate(provider: segments[1], id: segments[3], name: text)
-        return (segments[1], segments[3])
+        return try validate(provider: segments[1], id: segments[3], name: text)
     }
 
     private func formatReason(_ segments: [String]) -> String {
