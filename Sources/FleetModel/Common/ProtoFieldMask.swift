@@ -37,21 +37,10 @@ extension ProtoFieldMask: ProtoJSONField {
 }
 
 extension ProtoFieldMask {
-    /// A path as proto3 JSON spells it, from protobuf's snake_case (`trip_status.x` → `tripStatus.x`); a path
-    /// already in lowerCamelCase is unchanged.
+    /// A path as proto3 JSON spells it, from protobuf's snake_case (`trip_status.x` → `tripStatus.x`), by protoc's
+    /// rule (``ProtoJSONKey``'s); a path already in lowerCamelCase is unchanged.
     public static func jsonPath(_ protoPath: String) -> String {
-        guard protoPath.utf8.contains(UInt8(ascii: "_")) else { return protoPath }
-        var out = ""
-        var upper = false
-        for character in protoPath {
-            if character == "_" {
-                upper = true
-            } else {
-                out.append(upper ? Character(character.uppercased()) : character)
-                upper = false
-            }
-        }
-        return out
+        protoPath.utf8.contains(UInt8(ascii: "_")) ? ProtoJSONKey.camelCase(protoPath) : protoPath
     }
 
     /// A path as protobuf spells it, from proto3 JSON's lowerCamelCase (`tripStatus` → `trip_status`).
