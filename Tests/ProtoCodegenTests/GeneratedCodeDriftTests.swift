@@ -27,8 +27,9 @@ import Testing
                 Issue.record("\(output.path) is missing: \(Self.fix)")
                 continue
             }
-            if let difference = Self.firstDifference(committed, output.contents) {
-                Issue.record("\(output.path) is not what the generator makes (\(difference)): \(Self.fix)")
+            if committed != output.contents {
+                let diff = Golden.diff(output.contents, committed)
+                Issue.record("\(output.path) is not what the generator makes: \(Self.fix)\n\(diff)")
             }
         }
         let expected = Set(outputs.map(\.path))
@@ -74,28 +75,17 @@ import Testing
         #expect(stale.isEmpty, "\(stale.sorted()) no longer in Protos/: \(Self.fix)")
     }
 
-    /// A hand edit is found: the check compares every line, not just the file's length or its first lines.
+    /// A hand edit is found and shown: the check compares every line, not just the file's length or its first lines.
     @Test func aHandEditIsADifference() throws {
         let outputs = try ProtoCodegen.generate(try Self.committedDescriptorSet())
         let trip = try #require(outputs.first { $0.contents.contains("public struct Trip:") })
         let edited = trip.contents.replacingOccurrences(
             of: "public var vehicleId: String", with: "public var vehicleID: String")
         #expect(edited != trip.contents)
-        #expect(Self.firstDifference(edited, trip.contents)?.hasPrefix("line ") == true)
-        #expect(Self.firstDifference(trip.contents, trip.contents) == nil)
-    }
-
-    static func firstDifference(_ committed: String, _ generated: String) -> String? {
-        guard committed != generated else { return nil }
-        let (a, b) = (
-            committed.split(separator: "\n", omittingEmptySubsequences: false),
-            generated.split(separator: "\n", omittingEmptySubsequences: false)
-        )
-        for index in 0..<max(a.count, b.count) {
-            let (left, right) = (index < a.count ? String(a[index]) : "", index < b.count ? String(b[index]) : "")
-            if left != right { return "line \(index + 1): committed \"\(left)\", generated \"\(right)\"" }
-        }
-        return "line endings"
+        let diff = Golden.diff(trip.contents, edited)
+        #expect(diff.contains("- ") && diff.contains("public var vehicleId: String"))
+        #expect(diff.contains("+ ") && diff.contains("public var vehicleID: String"))
+        #expect(Golden.diff(trip.contents, trip.contents).isEmpty)
     }
 
     static func generatedFilesOnDisk() throws -> [String] {
