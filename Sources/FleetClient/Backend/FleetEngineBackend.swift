@@ -33,7 +33,7 @@ public actor FleetEngineBackend: TripBackend {
 
     public func fetchTrip(_ name: TripName) async throws -> TripSnapshot {
         let kept = self.kept?.name == name ? self.kept : nil
-        let options = GetTripOptions(
+        let options = GetTripRequest(
             view: view, currentRouteSegmentVersion: kept?.routeVersion, routeFormatType: routeFormatType,
             currentRouteSegmentTrafficVersion: kept?.trafficVersion)
         let response = try await client.getTripResponse(name, options: options)

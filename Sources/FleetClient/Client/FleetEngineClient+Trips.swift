@@ -2,16 +2,17 @@ import FleetModel
 
 /// TripService over REST (`/v1/providers/{p}/trips…`).
 extension FleetEngineClient {
-    /// `GET /v1/providers/{p}/trips/{t}`.
+    /// `GET /v1/providers/{p}/trips/{t}`, with the view, route versions (delta polling) and route format of
+    /// `options`; the request's `name` and `header` are the client's own (`name`, its options' `requestHeader`).
     public func getTrip(
-        _ name: TripName, options getOptions: GetTripOptions = .init()
+        _ name: TripName, options getOptions: GetTripRequest = .init()
     ) async throws(TripServiceError) -> Trip {
         try await getTripResponse(name, options: getOptions).message
     }
 
     /// GetTrip with the response's metadata (the server's `Date`), for followers that stamp what they observed.
     public func getTripResponse(
-        _ name: TripName, options o: GetTripOptions = .init()
+        _ name: TripName, options o: GetTripRequest = .init()
     ) async throws(TripServiceError) -> FleetResponse<Trip> {
         var fields = QueryEncoding()
         fields.add("view", o.view.isProtoDefault ? nil : queryValue(o.view))

@@ -12,9 +12,10 @@ extension FleetEngineClient {
         return try await send(request, context: vehicleContext(name.vehicleID), as: Vehicle.self).message
     }
 
-    /// `GET /v1/providers/{p}/vehicles/{v}`.
+    /// `GET /v1/providers/{p}/vehicles/{v}`, with the versions of `options` (its `name` and `header` are the
+    /// client's own, as for ``getTrip(_:options:)``).
     public func getVehicle(
-        _ name: VehicleName, options o: GetVehicleOptions = .init()
+        _ name: VehicleName, options o: GetVehicleRequest = .init()
     ) async throws(TripServiceError) -> Vehicle {
         var fields = QueryEncoding()
         fields.add("currentRouteSegmentVersion", o.currentRouteSegmentVersion?.rfc3339)

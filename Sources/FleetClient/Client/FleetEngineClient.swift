@@ -12,7 +12,7 @@ import NIOHTTP1
 /// ```swift
 /// let http = FleetEngineClient.makeHTTPClient()
 /// let client = try FleetEngineClient(baseURL: "http://127.0.0.1:8787", tokenProvider: tokens, httpClient: http)
-/// let trip = try await client.getTrip(name, options: GetTripOptions(view: .journeySharingV1S))
+/// let trip = try await client.getTrip(name, options: GetTripRequest(view: .journeySharingV1S))
 /// ```
 ///
 /// Every failure is thrown as a classified ``TripServiceError``: Google's error JSON or the HTTP status, with

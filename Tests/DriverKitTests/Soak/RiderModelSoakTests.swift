@@ -100,7 +100,7 @@ import TripFollowing
             // Healed: the next poll sees the trip exactly as the server has it (countdowns aside, which age).
             await model.refresh()
             let direct = try await server.client(http: http)
-            let view = GetTripOptions(view: .journeySharingV1S)
+            let view = GetTripRequest(view: .journeySharingV1S)
             let followed = await Self.withoutCountdowns(model.trip),
                 actual = try await Self.withoutCountdowns(direct.getTrip(tripName, options: view))
             #expect(followed == actual, "\(Self.difference(followed, actual))")

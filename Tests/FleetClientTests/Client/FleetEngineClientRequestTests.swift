@@ -14,7 +14,7 @@ import Testing
             let got = try await F.withClient(fake, tokens: FixedTokenProvider(token: "tok")) { client in
                 try await client.getTrip(
                     F.tripName,
-                    options: GetTripOptions(
+                    options: GetTripRequest(
                         view: .journeySharingV1S, currentRouteSegmentVersion: ProtoTimestamp(seconds: 1_735_689_600),
                         routeFormatType: .encodedPolylineType))
             }
@@ -34,7 +34,7 @@ import Testing
     @Test func enumNamesModeSendsTheViewByName() async throws {
         try await FakeFleetEngine.with(script: [.json(F.json(F.trip()))]) { fake in
             _ = try await F.withClient(fake, options: FleetClientOptions(enumEncoding: .names)) { client in
-                try await client.getTrip(F.tripName, options: GetTripOptions(view: .journeySharingV1S))
+                try await client.getTrip(F.tripName, options: GetTripRequest(view: .journeySharingV1S))
             }
             #expect(fake.requests.first?.query == "view=JOURNEY_SHARING_V1S")
             #expect(fake.requests.first?.authorization == nil)
