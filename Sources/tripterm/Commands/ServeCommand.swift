@@ -112,17 +112,21 @@ struct ServeCommand: AsyncParsableCommand {
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             let core = try await FleetServerCore.open(configuration: configuration)
-            var services: [any Service] = [
-                try await FleetServer.buildApplication(configuration: configuration, core: core)
+            // Each service is named: unnamed, ServiceLifecycle names it by `"\(service)"`, a reflection of the
+            // whole application (router, store, road map) that took 40 % of a debug build's start-up.
+            var services = [
+                ServiceGroupConfiguration.ServiceConfiguration(
+                    service: try await FleetServer.buildApplication(configuration: configuration, core: core),
+                    serviceName: "http")
             ]
             if !noGRPC {
-                services.append(
-                    FleetGRPCServer(
-                        core: core, host: bind, port: resolvedGRPCPort, maxMessageBytes: configuration.maxBodyBytes,
-                        logger: logger,
-                        onListening: { host, port in
-                            FileHandle.standardOutput.write(Data("listening on grpc://\(host):\(port)\n".utf8))
-                        }))
+                let grpc = FleetGRPCServer(
+                    core: core, host: bind, port: resolvedGRPCPort, maxMessageBytes: configuration.maxBodyBytes,
+                    logger: logger,
+                    onListening: { host, port in
+                        FileHandle.standardOutput.write(Data("listening on grpc://\(host):\(port)\n".utf8))
+                    })
+                services.append(.init(service: grpc, serviceName: "grpc"))
             }
             let group = ServiceGroup(
                 configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
