@@ -10,6 +10,8 @@ struct ModelWriter {
     func file(_ file: FileDescriptor) throws -> String {
         var out = SwiftSource()
         out.generatedHeader(from: "Protos/\(file.name)")
+        out.line()
+        out.line("import ProtoJSONKit")
         for enumeration in file.enums {
             out.line()
             enumType(enumeration, into: &out)
@@ -26,6 +28,8 @@ struct ModelWriter {
     func registry(_ files: [FileDescriptor]) -> String {
         var out = SwiftSource()
         out.generatedHeader(from: "every file of Protos/")
+        out.line()
+        out.line("import ProtoJSONKit")
         out.line()
         out.block("extension ProtoJSON {") { out in
             out.doc("Every message generated from Protos/, by its proto name.")

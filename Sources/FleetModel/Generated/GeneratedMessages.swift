@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 extension ProtoJSON {
     /// Every message generated from Protos/, by its proto name.
     public static let generatedMessages: [String: any ProtoMessage.Type] = [

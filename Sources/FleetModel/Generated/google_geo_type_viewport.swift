@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 /// The rectangle between two opposite corners. A low longitude greater than the high one means the rectangle
 /// crosses the antimeridian.
 /// `google.geo.type.Viewport`.

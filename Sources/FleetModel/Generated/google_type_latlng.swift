@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 /// A latitude and longitude in degrees.
 /// `google.type.LatLng`.
 public struct LatLng: ProtoMessage, Hashable, Sendable {

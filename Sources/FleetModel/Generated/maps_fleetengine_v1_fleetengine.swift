@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 /// Whether a trip may share its vehicle with other riders.
 /// `maps.fleetengine.v1.TripType`.
 public enum TripType: Int32, ProtoEnum {

@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 /// Who is calling and from where: the SDK, its platform and versions, and the locale for answers.
 /// `maps.fleetengine.v1.RequestHeader`.
 public struct RequestHeader: ProtoMessage, Hashable, Sendable {

@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 /// How fast traffic moves over one stretch of a polyline, by vertex indices.
 /// `maps.fleetengine.v1.SpeedReadingInterval`.
 public struct SpeedReadingInterval: ProtoMessage, Hashable, Sendable {

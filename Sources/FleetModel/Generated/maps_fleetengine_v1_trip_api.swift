@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 /// `maps.fleetengine.v1.CreateTripRequest`.
 public struct CreateTripRequest: ProtoMessage, Hashable, Sendable {
     public var header: RequestHeader?

@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 /// Where a trip is in its life. COMPLETE and CANCELED are final.
 /// `maps.fleetengine.v1.TripStatus`.
 public enum TripStatus: Int32, ProtoEnum {

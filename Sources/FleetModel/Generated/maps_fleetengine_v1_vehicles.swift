@@ -2,6 +2,8 @@
 // and run the script (docs/ARCHITECTURE.md, "One schema").
 // swift-format-ignore-file
 
+import ProtoJSONKit
+
 /// Whether a vehicle takes trips.
 /// `maps.fleetengine.v1.VehicleState`.
 public enum VehicleState: Int32, ProtoEnum {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FleetModel
+@testable import ProtoJSONKit
 
 /// The direct sources (tape, JSONValue) must give what the general path gives, or leave the input to it.
 @Suite struct DirectDecodingTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FleetModel
+@testable import ProtoJSONKit
 
 /// ``JSONStream`` reads an object in one forward pass, so each message must ask for its fields in the byte order of
 /// their JSON names (the order tripterm writes them) and call `finish()` last; a message that does not is still read,

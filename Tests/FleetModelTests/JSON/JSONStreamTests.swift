@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FleetModel
+@testable import ProtoJSONKit
 
 /// A message of one repeated field, `items`, of any element type: one name for several types.
 private struct Items<Item: ProtoJSONField & Equatable>: ProtoMessage {

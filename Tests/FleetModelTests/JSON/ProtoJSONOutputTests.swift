@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FleetModel
+@testable import ProtoJSONKit
 
 /// The direct writer must give `JSONEncoder`'s bytes exactly: answers, stored rows and recordings stay what they were.
 @Suite struct ProtoJSONOutputTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FleetModel
+@testable import ProtoJSONKit
 
 @Suite struct SearchVehiclesJSONTests {
     /// A body shaped like the ones Google's generated REST clients send: enum numbers, every field set.

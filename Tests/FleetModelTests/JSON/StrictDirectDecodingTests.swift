@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FleetModel
+@testable import ProtoJSONKit
 
 /// Request bodies read strictly (`ProtoJSON.decode(_:body:options:)`): straight from a `JSONTape` when the direct
 /// source settles them, else through `JSONDecoder`. Either way the outcome is `JSONDecoder`'s: the same message, or

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FleetModel
+@testable import ProtoJSONKit
 
 @Suite struct VehicleJSONTests {
     func json(_ text: String) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FleetModel
+@testable import ProtoJSONKit
 
 /// A tape value printed as written: members in the document's order, numbers and strings (escapes included) spelt as
 /// in the text, two spaces a level.

@@ -1,7 +1,8 @@
+import FleetModel
 import Foundation
 import Testing
 
-@testable import FleetModel
+@testable import ProtoJSONKit
 
 /// Eisel–Lemire must give exactly the double the standard library's correctly rounded `Double(_:)` gives (the
 /// `strtod` that `JSONDecoder` uses), or nil.

@@ -80,18 +80,18 @@ public struct JSONStreamValue: ProtoValueSource {
         return answer
     }
 
-    public func latLng() -> LatLng? {
+    public func numberPair(_ opening: StaticString, _ separator: StaticString) -> (Double, Double)? {
         let cursor = cursor.pointee
         let bytes = cursor.bytes
         let count = cursor.count
-        guard start == cursor.position, let latitudeStart = cursor.after(#"{"latitude":"#, at: start),
-            let (latitude, afterLatitude) = JSONNumberText.shortDecimal(bytes, latitudeStart, count),
-            let longitudeStart = cursor.after(#","longitude":"#, at: afterLatitude),
-            let (longitude, afterLongitude) = JSONNumberText.shortDecimal(bytes, longitudeStart, count),
-            afterLongitude < count, bytes[afterLongitude] == UInt8(ascii: "}")
+        guard start == cursor.position, let firstStart = cursor.after(opening, at: start),
+            let (first, afterFirst) = JSONNumberText.shortDecimal(bytes, firstStart, count),
+            let secondStart = cursor.after(separator, at: afterFirst),
+            let (second, afterSecond) = JSONNumberText.shortDecimal(bytes, secondStart, count),
+            afterSecond < count, bytes[afterSecond] == UInt8(ascii: "}")
         else { return nil }
-        self.cursor.pointee.position = afterLongitude + 1
-        return LatLng(latitude: latitude, longitude: longitude)
+        self.cursor.pointee.position = afterSecond + 1
+        return (first, second)
     }
 
     public func protoEnum<E: ProtoEnum>(_ type: E.Type) -> E? {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FleetModel
+@testable import ProtoJSONKit
 
 @Suite struct TimestampDurationTests {
     @Test(

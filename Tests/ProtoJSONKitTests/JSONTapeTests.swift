@@ -1,7 +1,8 @@
+import FleetModel
 import Foundation
 import Testing
 
-@testable import FleetModel
+@testable import ProtoJSONKit
 
 /// The tape must never accept a document `JSONDecoder` refuses, nor read a value differently.
 @Suite struct JSONTapeTests {

@@ -79,9 +79,10 @@ public protocol ProtoValueSource {
     /// `body`'s answer for the bytes of a string without escapes, read without making a `String` (enum names); nil
     /// for any other value or when `body` answers nil, and then the value is still there for another accessor.
     func matchPlainString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R?
-    /// A coordinate spelled exactly as tripterm writes one, `{"latitude":…,"longitude":…}`, read by pattern: routes
-    /// are arrays of them. Nil for any other spelling, which ``LatLng`` then reads field by field.
-    func latLng() -> LatLng?
+    /// An object of two numbers spelled exactly as the writer writes one — `opening`, a short decimal, `separator`,
+    /// a short decimal, `}` — read by pattern (a route is an array of thousands of `{"latitude":…,"longitude":…}`).
+    /// Nil for any other spelling, which the message then reads field by field.
+    func numberPair(_ opening: StaticString, _ separator: StaticString) -> (Double, Double)?
     /// An enum value given by its name (a plain string), or nil for anything else; the value is then still there
     /// for another accessor.
     func protoEnum<E: ProtoEnum>(_ type: E.Type) -> E?
@@ -89,7 +90,7 @@ public protocol ProtoValueSource {
 
 extension ProtoValueSource {
     public func matchPlainString<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R?) -> R? { nil }
-    public func latLng() -> LatLng? { nil }
+    public func numberPair(_ opening: StaticString, _ separator: StaticString) -> (Double, Double)? { nil }
     public func protoEnum<E: ProtoEnum>(_ type: E.Type) -> E? { matchPlainString { E(protoNameBytes: $0) } }
 }
 

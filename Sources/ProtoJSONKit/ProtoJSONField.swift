@@ -21,12 +21,18 @@ public protocol ProtoMessage: ProtoJSONField, Codable, Equatable {
     /// Puts the message's fields, in the byte order of their JSON names: the one list both `Encodable` and
     /// ``ProtoJSONOutput`` write from.
     func writeFields<W: ProtoFieldWriter>(to w: inout W) throws
+    /// The message's compact proto3 JSON (``ProtoJSON/bytes(of:options:)``). A requirement, so that a message
+    /// reached as `any ProtoMessage` or `Encodable` is written by code specialized for its type.
+    func protoJSONBytes(options: ProtoJSONEncodingOptions) throws -> [UInt8]
 }
 
 extension ProtoMessage {
     public init(protoJSON decoder: any Decoder) throws { try self.init(from: decoder) }
     public func encodeProtoJSON(to encoder: any Encoder) throws { try encode(to: encoder) }
     public var isProtoDefault: Bool { false }
+    public func protoJSONBytes(options: ProtoJSONEncodingOptions) throws -> [UInt8] {
+        try ProtoJSON.bytes(of: self, options: options)
+    }
 }
 
 /// Adapts a ``ProtoJSONField`` to `Codable`, so Foundation's containers can carry it.

@@ -1,0 +1,2 @@
+// Fleet Engine's messages are read and written by ProtoJSONKit's engine: whoever uses the messages uses it too.
+@_exported import ProtoJSONKit
