@@ -1,13 +1,15 @@
 """Checks tripterm's hand-written Fleet Engine .proto files (Protos/) against Google's published API.
 
-The reference is the installed google-maps-fleetengine package: its proto-plus message types carry the
-descriptors of every message and enum, and its gRPC transports name every method with its request and response
-types. This compiles Protos/ with protoc and compares, for every message (nested ones too) and enum of
-maps.fleetengine.v1 and of the small google.* files written beside it:
-  - each field's name, number, type, label, type name, oneof membership and proto3 `optional`;
+The references are the installed Python packages, one per proto package (REFERENCES): google-maps-fleetengine for
+maps.fleetengine.v1 and google-maps-fleetengine-delivery for maps.fleetengine.delivery.v1. Their proto-plus message
+types carry the descriptors of every message and enum, and their gRPC transports name every method with its request
+and response types. This compiles Protos/ with protoc and compares, for every message (nested ones too) and enum of
+each proto package and of the small google.* files it imports:
+  - each field's name, number, type, label, type name, oneof membership, proto3 `optional` and JSON name;
   - each enum's value names and numbers;
   - each service's methods, their input and output types and streaming flags;
-and fails listing every difference. Run by Tests/conformance/run.sh with the conformance venv's python:
+and fails listing every difference, and every file of Protos/ that no reference covers. Run by
+Tests/conformance/run.sh with the conformance venv's python:
 
     .build/conformance-venv/bin/python Tests/conformance/proto_drift.py
 """
@@ -19,10 +21,34 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from typing import NamedTuple
 
 from google.protobuf import descriptor_pb2
 
-PACKAGE = "maps.fleetengine.v1"
+
+class Reference(NamedTuple):
+    """A proto package of Protos/ and the Python distribution of Google's that publishes it."""
+
+    package: str  # the proto package, such as "maps.fleetengine.v1"
+    distribution: str  # the PyPI name, such as "google-maps-fleetengine"
+    module: str  # its GAPIC module, holding types/ and services/
+    transports: tuple  # (service module, gRPC transport class) for each service
+
+
+REFERENCES = (
+    Reference(
+        "maps.fleetengine.v1",
+        "google-maps-fleetengine",
+        "google.maps.fleetengine_v1",
+        (("trip_service", "TripServiceGrpcTransport"), ("vehicle_service", "VehicleServiceGrpcTransport")),
+    ),
+    Reference(
+        "maps.fleetengine.delivery.v1",
+        "google-maps-fleetengine-delivery",
+        "google.maps.fleetengine_delivery_v1",
+        (("delivery_service", "DeliveryServiceGrpcTransport"),),
+    ),
+)
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 PROTOS = os.path.join(REPOSITORY, "Protos")
 FIELD_TYPES = {number: name[len("TYPE_"):].lower() for name, number in descriptor_pb2.FieldDescriptorProto.Type.items()}
@@ -52,9 +78,28 @@ def ours():
     return [file for file in descriptor_set.file if file.name in written]
 
 
-def theirs():
+def covered(files, package):
+    """The files of one proto package and every file they import, directly or not (the google.* ones)."""
+    by_name = {file.name: file for file in files}
+    found = {}
+
+    def add(file):
+        if file.name in found:
+            return
+        found[file.name] = file
+        for dependency in file.dependency:
+            if dependency in by_name:
+                add(by_name[dependency])
+
+    for file in files:
+        if file.package == package:
+            add(file)
+    return list(found.values())
+
+
+def theirs(reference):
     """The installed package's files (proto-plus modules and the google.* files they import), as FileDescriptorProtos."""
-    import google.maps.fleetengine_v1.types as types
+    types = importlib.import_module(f"{reference.module}.types")
 
     found = {}
 
@@ -78,15 +123,18 @@ def theirs():
     return protos
 
 
-def their_services():
+def their_services(reference):
     """Every method of the package's gRPC transports: {service: {method: (input, output, client streams, server streams)}}.
 
     The generated clients hold no service descriptors; their transports name each method's path and
     (de)serializers when a stub is first asked for, so this records those calls on a stand-in channel.
     """
     import grpc
-    from google.maps.fleetengine_v1.services.trip_service.transports.grpc import TripServiceGrpcTransport
-    from google.maps.fleetengine_v1.services.vehicle_service.transports.grpc import VehicleServiceGrpcTransport
+
+    transport_types = [
+        getattr(importlib.import_module(f"{reference.module}.services.{service}.transports.grpc"), name)
+        for service, name in reference.transports
+    ]
 
     kinds = {
         "unary_unary": (False, False),
@@ -128,7 +176,7 @@ def their_services():
     intercept = grpc.intercept_channel
     grpc.intercept_channel = lambda channel, *interceptors: channel  # the transports log through an interceptor
     try:
-        for transport_type in (TripServiceGrpcTransport, VehicleServiceGrpcTransport):
+        for transport_type in transport_types:
             channel = RecordingChannel()
             transport = transport_type(channel=channel)
             for name, value in vars(transport_type).items():
@@ -180,8 +228,24 @@ def our_services(files):
     return services
 
 
+def default_json_name(name):
+    """protoc's JSON name for a field without a json_name option: lowerCamelCase of the proto name."""
+    parts = name.split("_")
+    return parts[0] + "".join(part[:1].upper() + part[1:] for part in parts[1:])
+
+
+def proto_name(their_field_name):
+    """A field's name in the API, from the package's. Google's Python generator appends "_" to a field name that is a
+    Python keyword or builtin (the Deliveries API's Task.type is type_), and proto-plus builds the descriptors from
+    those names; no Fleet Engine field name ends in "_", so a trailing one is always the generator's."""
+    return their_field_name[:-1] if their_field_name.endswith("_") else their_field_name
+
+
 def field_shape(message, field):
-    """What must match of a field; the oneof is named, not indexed, since declaration order may differ."""
+    """What must match of a field; the oneof is named, not indexed, since declaration order may differ.
+
+    proto-plus records a JSON name only where the API declares one, protoc always: an absent one is the default.
+    """
     return {
         "number": field.number,
         "type": FIELD_TYPES[field.type],
@@ -189,6 +253,7 @@ def field_shape(message, field):
         "type name": field.type_name or None,
         "oneof": message.oneof_decl[field.oneof_index].name if field.HasField("oneof_index") else None,
         "proto3 optional": field.proto3_optional,
+        "JSON name": field.json_name if field.HasField("json_name") else default_json_name(field.name),
     }
 
 
@@ -202,18 +267,19 @@ def compare_named(kind, ours, theirs, problems, compare):
         compare(name, ours[name], theirs[name])
 
 
-def compare(our_files, their_files, their_service_methods):
+def compare(package, our_files, their_files, their_service_methods):
+    """The differences between one proto package's files (with their imports) and the reference's, and counts."""
     problems = []
     our_messages, our_enums = messages_and_enums(our_files)
     their_messages, their_enums = messages_and_enums(their_files)
-    # Every message and enum of ours is checked: maps.fleetengine.v1 and the google.* dependencies written beside it.
+    # Every message and enum of ours is checked: the package's and the google.* dependencies written beside it.
     # Only the package's own may be missing from ours (the package may import google.* types we do not use).
-    their_messages = {n: m for n, m in their_messages.items() if n.startswith(PACKAGE + ".") or n in our_messages}
-    their_enums = {n: e for n, e in their_enums.items() if n.startswith(PACKAGE + ".") or n in our_enums}
+    their_messages = {n: m for n, m in their_messages.items() if n.startswith(package + ".") or n in our_messages}
+    their_enums = {n: e for n, e in their_enums.items() if n.startswith(package + ".") or n in our_enums}
 
     def compare_message(name, our, their):
         our_fields = {f.name: field_shape(our, f) for f in our.field}
-        their_fields = {f.name: field_shape(their, f) for f in their.field}
+        their_fields = {proto_name(f.name): field_shape(their, f) for f in their.field}
 
         def compare_field(field, our_shape, their_shape):
             for key in their_shape:
@@ -262,14 +328,33 @@ def compare(our_files, their_files, their_service_methods):
 def main():
     from importlib.metadata import version
 
-    problems, (messages, fields, enums, methods) = compare(ours(), theirs(), their_services())
-    reference = f"google-maps-fleetengine {version('google-maps-fleetengine')}"
+    our_files = ours()
+    problems, matches, checked = [], [], set()
+    for reference in REFERENCES:
+        files = covered(our_files, reference.package)
+        checked.update(file.name for file in files)
+        found, (messages, fields, enums, methods) = compare(
+            reference.package, files, theirs(reference), their_services(reference)
+        )
+        name = f"{reference.distribution} {version(reference.distribution)}"
+        problems += [f"{reference.package} against {name}: {problem}" for problem in found]
+        matches.append(
+            f"{reference.package}: {messages} messages ({fields} fields), {enums} enums and {methods} methods"
+            f" match {name}"
+        )
+    # A file outside every reference's package and their imports would be checked by nothing.
+    problems += [
+        f"Protos/{file.name}: not in any package this checks, nor imported by one"
+        for file in our_files
+        if file.name not in checked
+    ]
     if problems:
-        print(f"proto_drift: Protos/ differs from {reference} in {len(problems)} place(s):", file=sys.stderr)
+        print(f"proto_drift: Protos/ differs from Google's packages in {len(problems)} place(s):", file=sys.stderr)
         for problem in problems:
             print(f"  - {problem}", file=sys.stderr)
         sys.exit(1)
-    print(f"proto_drift: {messages} messages ({fields} fields), {enums} enums and {methods} methods match {reference}")
+    for match in matches:
+        print(f"proto_drift: {match}")
 
 
 if __name__ == "__main__":

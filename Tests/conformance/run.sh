@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Conformance of `tripterm serve` with Google's own Fleet Engine message types (google-maps-fleetengine on PyPI).
-# First proto_drift.py checks the hand-written .proto files (Protos/) against the package's descriptors; then this
+# First proto_drift.py checks the hand-written .proto files (Protos/) against the descriptors of that package and of
+# google-maps-fleetengine-delivery (the Deliveries API, maps.fleetengine.delivery.v1); then this
 # starts the server (REST and gRPC, each on a free port) with a throwaway database, mints tokens with
 # `tripterm token`, and runs conformance.py, which sends requests shaped like Google's REST clients and parses every
 # answer strictly, then grpc_conformance.py, where Google's own Python client drives a whole trip over gRPC.
@@ -10,12 +11,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT="${SWIFT:-swift}"
 venv=.build/conformance-venv
-package="google-maps-fleetengine==0.6.1"
+packages=("google-maps-fleetengine==0.6.1" "google-maps-fleetengine-delivery==0.6.1")
 
-if ! "$venv/bin/python" -c "import google.maps.fleetengine_v1" 2>/dev/null; then
-  echo "conformance: installing $package into $venv"
+if ! "$venv/bin/python" -c "import google.maps.fleetengine_v1, google.maps.fleetengine_delivery_v1" 2>/dev/null; then
+  echo "conformance: installing ${packages[*]} into $venv"
   python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet --disable-pip-version-check "$package"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "${packages[@]}"
 fi
 
 # The .proto files behind the gRPC code (Sources/FleetEngineProto) still match Google's published API.
