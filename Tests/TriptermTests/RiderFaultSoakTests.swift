@@ -20,7 +20,7 @@ struct RiderFaultSoakTests {
         return (String(match.1), String(match.2))
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func theStatusBarShowsEachFailuresClassAndClearsWhenHealed() async throws {
         try await LocalServerProcess.with { server in
             try await server.createVehicle("v1")
@@ -46,7 +46,8 @@ struct RiderFaultSoakTests {
                     healthyPhase: .milliseconds(1500)...(.milliseconds(2500))))
             var shown: [String: Int] = [:], misclassified: [String] = [], missing: [String] = [], stuck: [String] = []
             var captures = 0
-            while proxy.injectedCount < 1_000, ContinuousClock.now - started < .seconds(100) {
+            // Until a thousand faults, however long the machine takes; the time limit catches a soak that hangs.
+            while proxy.injectedCount < 1_000 {
                 let phaseBefore = proxy.phaseChanges.last, taken = ContinuousClock.now
                 let screen = try await session.capture()
                 let phaseAfter = proxy.phaseChanges.last

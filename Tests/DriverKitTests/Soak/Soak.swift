@@ -3,8 +3,11 @@ import TestSupport
 
 /// What the fault soaks share: the faults and phases they run through.
 enum Soak {
-    /// Faults injected before a soak stops.
+    /// Faults injected before a soak stops: a soak runs until it has injected them all, however long the machine
+    /// takes (tens of seconds on a plain build, minutes under a sanitizer), rather than for a fixed time.
     static let faultTarget = 1_000
+    /// The bound on a soak that stopped making progress, far above any finishing run.
+    static let timeLimitMinutes = 10
 
     /// The request timeout of the soaks' clients: what a stall costs, and long enough that a healthy request on a
     /// loaded two-core machine (every suite running at once) rarely reaches it.
