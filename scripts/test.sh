@@ -14,7 +14,7 @@ plain_swift() { "$SWIFT" "$@"; }
 # tripterm inside tmux, where its stderr is lost with the pane; they are printed at the end and fail the run.
 reports=""
 show_reports() {
-  local status=$? files
+  local status=$1 files
   shopt -s nullglob
   files=("$reports"/report.*)
   if [ ${#files[@]} -gt 0 ]; then
@@ -48,10 +48,20 @@ case "$kind" in
   *) echo "test.sh: expected plain, address or thread, not $kind" >&2; exit 2 ;;
 esac
 
+# Everything the tests and the processes they start write to the temporary directory (servers' databases, keys,
+# recordings, tmux sockets) goes under one directory of this run's, removed when the run ends, pass or fail.
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/tripterm-test.XXXXXX")
+export TMPDIR="$run_tmp"
+finish() {
+  local status=$?
+  rm -rf "$run_tmp"
+  if [ -n "$reports" ]; then show_reports "$status"; fi
+  exit "$status"
+}
+trap finish EXIT
 if [ -n "$reports" ]; then
   rm -rf "$reports"
   mkdir -p "$reports"
-  trap show_reports EXIT
 fi
 # The formatter's lint first: it takes seconds, and a finding is as much a failure as a red test.
 SWIFT="$SWIFT" ./scripts/format.sh --lint

@@ -25,6 +25,7 @@ struct RoadMapFileTests {
 
     @Test func roundTripsThroughAFile() throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("sample.roadmap").path
         try RoadMapFile.save(sample, to: path)
         #expect(try RoadMapFile.load(path: path) == sample)
@@ -89,13 +90,16 @@ struct RoadMapFileTests {
             try RoadMapFile.decode(Array("{\"trips\": []}".utf8), path: "a.json")
         }
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("none.roadmap").path
         let error = #expect(throws: RoadMapError.self) { try RoadMapFile.load(path: missing) }
         #expect(error?.description.hasPrefix("\(missing): cannot read:") == true)
     }
 
     @Test func savingIntoAMissingDirectorySaysSo() throws {
-        let directory = try TestFiles.temporaryDirectory().appendingPathComponent("missing")
+        let parent = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let directory = parent.appendingPathComponent("missing")
         let path = directory.appendingPathComponent("m.roadmap").path
         #expect(throws: RoadMapError(path: path, message: "cannot write: there is no directory \(directory.path)")) {
             try RoadMapFile.save(sample, to: path)

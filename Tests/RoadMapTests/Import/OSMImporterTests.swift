@@ -52,6 +52,7 @@ struct OSMImporterTests {
 
     @Test func gzipAndPlainGiveTheSameMap() throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let plain = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestFiles.gridFixture)))
         let path = try TestFiles.write(TestFiles.gzip(plain), named: "grid.osm.gz", in: directory)
         #expect(try OSMImporter.importFile(path: path).map == importGrid().map)
@@ -59,6 +60,7 @@ struct OSMImporterTests {
 
     @Test func concatenatedGzipMembersReadAsOne() throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let plain = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestFiles.gridFixture)))
         let cut = plain.count / 2
         let path = try TestFiles.write(
@@ -70,6 +72,7 @@ struct OSMImporterTests {
 
     @Test func truncatedGzipIsAnError() throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let plain = try [UInt8](Data(contentsOf: URL(fileURLWithPath: TestFiles.gridFixture)))
         let compressed = TestFiles.gzip(plain)
         let path = try TestFiles.write(compressed.prefix(compressed.count * 2 / 3), named: "cut.osm.gz", in: directory)
@@ -80,6 +83,7 @@ struct OSMImporterTests {
     @Test func truncatedSharedExtractIsAnError() throws {
         let source = try TestFiles.sharedMonacoOSM()
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
         if !bytes.starts(with: [0x1F, 0x8B]) { bytes = TestFiles.gzip(bytes) }
         let path = try TestFiles.write(bytes.prefix(bytes.count - 100), named: "cut.osm.gz", in: directory)
@@ -92,6 +96,7 @@ struct OSMImporterTests {
 
     @Test func corruptGzipIsAnError() throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         var bytes = TestFiles.gzip(Array(repeating: UInt8(ascii: "<"), count: 1000))
         for index in 12..<bytes.count - 8 { bytes[index] ^= 0x5A }
         let path = try TestFiles.write(bytes, named: "bad.osm.gz", in: directory)
@@ -121,6 +126,7 @@ struct OSMImporterTests {
     ])
     func badXMLNamesTheLine(text: String, line: Int, message: String) throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = try TestFiles.write(Array(text.utf8), named: "bad.osm", in: directory)
         #expect(throws: RoadMapError(path: path, line: line, message: message)) {
             try OSMImporter.importFile(path: path)
@@ -138,6 +144,7 @@ struct OSMImporterTests {
 
     @Test func aFileWithoutRoadsIsAnError() throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let text = """
             <osm><node id="1" lat="1" lon="1"/><node id="2" lat="1" lon="2"/>
             <way id="3"><nd ref="1"/><nd ref="2"/><tag k="highway" v="footway"/></way></osm>
@@ -153,6 +160,7 @@ struct OSMImporterTests {
 
     @Test func missingAndEmptyFilesAreErrors() throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("nope.osm").path
         #expect(throws: RoadMapError(path: missing, message: "no such file")) {
             try OSMImporter.importFile(path: missing)
@@ -165,6 +173,7 @@ struct OSMImporterTests {
 
     @Test func commentsAttributesOnSeveralLinesAndQuotedAngleBracketsAreRead() throws {
         let directory = try TestFiles.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let text = """
             \u{FEFF}<?xml version="1.0"?>
             <!DOCTYPE osm>

@@ -11,7 +11,7 @@ enum TestFiles {
     /// The shared Monaco extract beside the checkout (the source of the bundled map).
     static func sharedMonacoOSM() throws -> String { try Repository.sharedFile("data/osm/monaco.osm.gz") }
 
-    /// A fresh directory for one test's files.
+    /// A fresh directory for one test's files, under the system's temporary one; the test removes it when it ends.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("RoadMapTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
