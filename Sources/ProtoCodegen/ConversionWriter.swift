@@ -14,20 +14,11 @@ struct ConversionWriter {
         out.line()
         out.line("import FleetModel")
         out.line("import SwiftProtobuf")
-        try forEachMessage(in: file) { message in
+        for message in Schema.messages(of: file) {
             out.line()
             try conversion(message, into: &out)
         }
         return out.text
-    }
-
-    func forEachMessage(in file: FileDescriptor, _ body: (Descriptor) throws -> Void) rethrows {
-        func visit(_ message: Descriptor) throws {
-            guard !message.options.mapEntry else { return }
-            try body(message)
-            for nested in message.messages { try visit(nested) }
-        }
-        for message in file.messages { try visit(message) }
     }
 
     func conversion(_ message: Descriptor, into out: inout SwiftSource) throws {

@@ -11,6 +11,10 @@ struct ModelWriter {
         var out = SwiftSource()
         out.generatedHeader(from: "Protos/\(file.name)")
         out.line()
+        // Foundation for `Data`, which holds a `bytes` field.
+        if Schema.messages(of: file).contains(where: { $0.fields.contains { $0.type == .bytes } }) {
+            out.line("import Foundation")
+        }
         out.line("import ProtoJSONKit")
         for enumeration in file.enums {
             out.line()
@@ -35,7 +39,7 @@ struct ModelWriter {
             out.doc("Every message generated from Protos/, by its proto name.")
             out.block("public static let generatedMessages: [String: any ProtoMessage.Type] = [", closing: "]") { out in
                 for file in files {
-                    ConversionWriter(schema: schema).forEachMessage(in: file) { message in
+                    for message in Schema.messages(of: file) {
                         out.line("\"\(message.fullName)\": \(schema.swiftName(message)).self,")
                     }
                 }

@@ -56,21 +56,21 @@ public enum ProtoCodegen {
     private static func checkNames(_ descriptors: DescriptorSet, schema: Schema) throws {
         var seen: [String: String] = [:]
         func claim(_ swift: String, _ proto: String) throws {
-            if Schema.takenTypeNames.contains(swift) {
-                throw CodegenError("\(proto) would be Swift's \(swift): add it to Schema.renamedTypes")
+            // Nested too: a nested `Type` would read as the metatype, a nested `Data` hide Foundation's.
+            let declared = String(swift.split(separator: ".").last ?? "")
+            if Schema.takenTypeNames.contains(declared) {
+                throw CodegenError("\(proto) would be Swift's \(declared): add it to Schema.renamedTypes")
             }
             if let other = seen.updateValue(proto, forKey: swift) {
                 throw CodegenError("\(proto) and \(other) would both be \(swift): add one to Schema.renamedTypes")
             }
         }
-        func visit(_ message: Descriptor) throws {
-            try claim(schema.swiftName(message), message.fullName)
-            for e in message.enums { try claim(schema.swiftName(e), e.fullName) }
-            for nested in message.messages where !nested.options.mapEntry { try visit(nested) }
-        }
         for file in descriptors.files where Schema.generates(file) {
             for e in file.enums { try claim(schema.swiftName(e), e.fullName) }
-            for message in file.messages { try visit(message) }
+            for message in Schema.messages(of: file) {
+                try claim(schema.swiftName(message), message.fullName)
+                for e in message.enums { try claim(schema.swiftName(e), e.fullName) }
+            }
         }
     }
 }

@@ -24,7 +24,10 @@ struct Schema {
     /// Swift names that differ from the proto's, where the proto's would clash with another type a module sees.
     static let renamedTypes: [String: String] = [
         // MapRendering has a screen `Viewport`.
-        "google.geo.type.Viewport": "GeoViewport"
+        "google.geo.type.Viewport": "GeoViewport",
+        // Swift's `Task`, which every async module uses, and `Task.Type`, which Swift reads as the metatype.
+        "maps.fleetengine.delivery.v1.Task": "DeliveryTask",
+        "maps.fleetengine.delivery.v1.Task.Type": "TaskType",
     ]
     /// Type names a generated type must not take: the standard library's and Foundation's that the code uses.
     static let takenTypeNames: Set<String> = [
@@ -36,6 +39,14 @@ struct Schema {
 
     /// Whether the generator writes this file's types (the well-known types come from the JSON engine).
     static func generates(_ file: FileDescriptor) -> Bool { !file.name.hasPrefix("google/protobuf/") }
+
+    /// Every message of `file`, nested ones after their parent (not the entries protoc makes for map fields).
+    static func messages(of file: FileDescriptor) -> [Descriptor] {
+        func all(_ message: Descriptor) -> [Descriptor] {
+            message.options.mapEntry ? [] : [message] + message.messages.flatMap(all)
+        }
+        return file.messages.flatMap(all)
+    }
 
     // MARK: Names
 
@@ -140,6 +151,7 @@ struct Schema {
         case .int64, .sint64, .sfixed64: value = .scalar(swift: "Int64", zero: "0")
         case .double: value = .scalar(swift: "Double", zero: "0")
         case .float: value = .scalar(swift: "Float", zero: "0")
+        case .bytes: value = .scalar(swift: "Data", zero: "Data()")
         case .enum: value = .enumeration(field.enumType!)
         case .message:
             let type = field.messageType!

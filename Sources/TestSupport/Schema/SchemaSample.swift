@@ -1,4 +1,5 @@
 import FleetModel
+import Foundation
 
 /// A value of any generated message with every field set, none at its default: the message's own field list asks a
 /// source that answers each field with a sample of its type (a message recursively, two elements for a repeated
@@ -26,6 +27,8 @@ private struct SampleFields: ProtoFieldSource {
             case is Int64.Type: Int64(9_007_199_254_740_993)
             case is Double.Type: 12.375
             case is Float.Type: Float(0.5)
+            // Bytes whose base64 has both `+` and `/` and one `=` of padding.
+            case is Data.Type: Data([0xFB, 0xFF, 0xBF, 0x00, 0x01])
             case is ProtoTimestamp.Type: ProtoTimestamp(seconds: 1_764_201_600, nanos: 120_000_000)
             case is ProtoDuration.Type: ProtoDuration(seconds: 95, nanos: 500_000_000)
             case is ProtoFieldMask.Type: ProtoFieldMask(paths: ["tripStatus", "vehicleId"])
