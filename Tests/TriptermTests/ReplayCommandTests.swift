@@ -107,7 +107,7 @@ import Testing
 
     /// `--vehicle`: every trip of the car in the real export, one after another, through one model to the end.
     @Test func vehicleReplaysEveryTripOfTheCarInTurn() async throws {
-        let export = try Repository.sharedFile("data/fleet-logs/jump-demo.json")
+        let export = try Repository.file("Tests/Fixtures/jump-demo.json")
         let out = try await TriptermBinary.run([
             "replay", export, "--headless", "--json", "--speed", "max", "--vehicle", "sample-vehicle-id",
         ])

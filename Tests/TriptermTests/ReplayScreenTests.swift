@@ -117,7 +117,7 @@ struct ReplayScreenTests {
     /// `--vehicle` over the whole jump-demo export: the panel names the trip under way, the last at the end and the
     /// first again after a jump back to the start.
     @Test func aVehiclesTripsPlayOnOneTimeline() async throws {
-        let export = try Repository.sharedFile("data/fleet-logs/jump-demo.json")
+        let export = try Repository.file("Tests/Fixtures/jump-demo.json")
         let session = try await TmuxSession.start(width: 120, height: 40) { dir in
             "stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(export)' "
                 + "--vehicle sample-vehicle-id --speed max; echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"

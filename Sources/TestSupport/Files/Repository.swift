@@ -1,16 +1,12 @@
 import Foundation
 
 /// Where the tests' inputs are, found from this file's place in the checkout — never an absolute path of one
-/// machine. A file that should be there and is not fails the test that needs it, saying which file and why; no test
+/// machine, and never outside the checkout: a clone of the repository alone runs every test. A file that should be there and is not fails the test that needs it, saying which file and why; no test
 /// skips quietly.
 public enum Repository {
     /// The checkout: three levels above `Sources/TestSupport/Files/`.
     public static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `shared/` beside the checkout (OpenStreetMap extracts, real Fleet Engine log exports, peers): CI clones the
-    /// repository with it alongside, as developers' machines have it.
-    public static let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
 
     /// The path of `relative` under the checkout (`Assets/maps/monaco.roadmap`).
     public static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
@@ -18,11 +14,6 @@ public enum Repository {
     /// The path of a file under the checkout, or an error naming it when it is missing.
     public static func file(_ relative: String) throws -> String {
         try existing(root.appendingPathComponent(relative), hint: "it is committed: is the checkout complete?")
-    }
-
-    /// The path of a file under `shared/` beside the checkout, or an error naming it when it is missing.
-    public static func sharedFile(_ relative: String) throws -> String {
-        try existing(shared.appendingPathComponent(relative), hint: "the tests expect shared/ beside the checkout")
     }
 
     private static func existing(_ url: URL, hint: String) throws -> String {

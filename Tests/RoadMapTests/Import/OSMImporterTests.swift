@@ -80,8 +80,8 @@ struct OSMImporterTests {
         #expect(error?.description == "\(path): truncated gzip data (the file ends in the middle of the stream)")
     }
 
-    @Test func truncatedSharedExtractIsAnError() throws {
-        let source = try TestFiles.sharedMonacoOSM()
+    @Test func aTruncatedExtractIsAnError() throws {
+        let source = try TestFiles.monacoOSM()
         let directory = try TestFiles.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
@@ -189,9 +189,9 @@ struct OSMImporterTests {
             way.points == [LatLng(latitude: 1.5, longitude: -2.25), LatLng(latitude: 1.5000001, longitude: -2.2500009)])
     }
 
-    /// The committed Monaco map is what importing the shared extract gives today.
+    /// The committed Monaco map is what importing the extract it came from (Tests/Fixtures) gives today.
     @Test func committedMonacoMapMatchesAFreshImport() throws {
-        let source = try TestFiles.sharedMonacoOSM()
+        let source = try TestFiles.monacoOSM()
         let imported = try OSMImporter.importFile(path: source).map
         #expect(imported == (try RoadMapFile.load(path: TestFiles.monacoRoadMap)))
     }

@@ -8,8 +8,8 @@ enum TestFiles {
 
     static var gridFixture: String { Repository.path("Tests/RoadMapTests/Fixtures/grid.osm") }
 
-    /// The shared Monaco extract beside the checkout (the source of the bundled map).
-    static func sharedMonacoOSM() throws -> String { try Repository.sharedFile("data/osm/monaco.osm.gz") }
+    /// The Monaco extract the bundled map was imported from (Tests/Fixtures).
+    static func monacoOSM() throws -> String { try Repository.file("Tests/Fixtures/monaco.osm.gz") }
 
     /// A fresh directory for one test's files, under the system's temporary one; the test removes it when it ends.
     static func temporaryDirectory() throws -> URL {

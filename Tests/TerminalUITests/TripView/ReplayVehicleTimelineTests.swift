@@ -10,7 +10,7 @@ import TripRecordings
 /// row is, and `check`'s reading is each trip's, one after another.
 @Suite struct ReplayVehicleTimelineTests {
     static func timeline() throws -> (timeline: TripRecording, trips: [TripRecording]) {
-        let loaded = try RecordingLoader.load(path: try Repository.sharedFile("data/fleet-logs/jump-demo.json"))
+        let loaded = try RecordingLoader.load(path: try Repository.file("Tests/Fixtures/jump-demo.json"))
         let timeline = try RecordingLoader.vehicleTimeline(loaded, vehicle: "sample-vehicle-id", path: "jump-demo")
         return (timeline, VehicleTimeline.trips(in: timeline))
     }

@@ -36,7 +36,7 @@ import TripRecordings
     }
 
     @Test func theWholeExportsReportCards() throws {
-        let trips = try Self.diagnosed(Repository.sharedFile("data/fleet-logs/jump-demo.json"))
+        let trips = try Self.diagnosed(Repository.file("Tests/Fixtures/jump-demo.json"))
         let ids = trips.map { String($0.diagnosis.card.tripName.tripID.prefix(8)) }
         #expect(ids == ["a51c8f15", "2f03ff03", "d9d7686f", "73a320f8"])
         // What the detectors find in Google's demo: the jump it is named after, the silences around it, the ETA
@@ -47,7 +47,7 @@ import TripRecordings
     }
 
     @Test func cloudLoggingImportsKeepTheNavigationStatus() throws {
-        let path = try Repository.sharedFile("data/fleet-logs/jump-demo.json")
+        let path = try Repository.file("Tests/Fixtures/jump-demo.json")
         let recording = try #require(RecordingLoader.load(path: path).recordings.first)
         #expect(recording.navigation.count(where: { $0.status == .offRoute }) == 5)
         #expect(recording.navigation.allSatisfy { $0.vehicleId == "sample-vehicle-id" })

@@ -10,7 +10,7 @@ import TrackFormats
 @Suite struct CloudLoggingImporterTests {
     static let tripName = "providers/sample-project-id/trips/a51c8f15-47c0-4bae-8262-8421b0a3e058"
     /// The whole real export, in shared/ beside the checkout.
-    static func fullExportPath() throws -> String { try Repository.sharedFile("data/fleet-logs/jump-demo.json") }
+    static func fullExportPath() throws -> String { try Repository.file("Tests/Fixtures/jump-demo.json") }
 
     /// The trimmed real export (see `Fixtures/jump-demo-NOTICE.md`).
     static func fixture() throws -> Data {

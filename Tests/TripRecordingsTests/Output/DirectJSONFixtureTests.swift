@@ -11,7 +11,7 @@ import Testing
     static let recordings = ["Assets/trips/monaco-stops.jsonl", "Assets/trips/jump-demo-a51c8f15.jsonl"]
     static let exports = [
         Repository.path("Tests/TripRecordingsTests/Fixtures/jump-demo-a51c8f15.json"),
-        Repository.shared.appendingPathComponent("data/fleet-logs/jump-demo.json").path,
+        Repository.path("Tests/Fixtures/jump-demo.json"),
     ]
 
     static func differences<M: ProtoMessage>(_ messages: [M]) throws -> [String] {
