@@ -3,14 +3,14 @@ import TripFollowing
 
 /// `eta-jump`: the ETA to the same stop moving by more than ``DiagnosisThresholds/etaJumpSeconds`` between one
 /// update and the next. When the next stop changes (the pickup is done, now the dropoff) the ETA is for another
-/// place, and a new series begins.
+/// place, and when the status changes (an arrival) the promise has ended: either begins a new series.
 public enum ETAJumpDetector: FindingDetector {
     public static let kind = FindingKind.etaJump
 
     public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
         var findings: [Finding] = []
         let etas = timeline.etas
-        for index in etas.indices.dropFirst() where etas[index - 1].stop == etas[index].stop {
+        for index in etas.indices.dropFirst() where etas[index - 1].isSameSeries(as: etas[index]) {
             let before = etas[index - 1], after = etas[index]
             let moved = (after.eta - before.eta).inSeconds
             guard moved.magnitude > thresholds.etaJumpSeconds else { continue }

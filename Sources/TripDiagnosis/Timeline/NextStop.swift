@@ -14,28 +14,57 @@ public struct NextStop: Sendable, Hashable {
         self.intermediateIndex = intermediateIndex
     }
 
-    /// The stop a trip's vehicle is driving to: another trip's waypoint when the route's end point or the first
-    /// remaining waypoint names one, else the trip's own stop for its status. Nil once the trip has ended.
-    ///
-    /// The status decides among the trip's own stops because in an imported log the route end point can lag the
-    /// status by a report or two (still the pickup just after ENROUTE_TO_DROPOFF).
+    /// The stop a trip's ETA is for. `etaToFirstWaypoint` is the ETA to the first remaining waypoint, so that
+    /// waypoint decides (the route's end point when the log has no waypoints): another trip's when it names one, and
+    /// one of this trip's as Fleet Engine lists it — after ARRIVED_AT_PICKUP current logs already list the dropoff
+    /// first. The status decides when the log names no waypoint, and breaks a tie when the waypoint names a stop the
+    /// status has already passed (in imported logs the waypoints can lag the status by a report or two). Nil once
+    /// the trip has ended.
     public init?(of trip: Trip, tripId: String) {
-        let ahead = trip.currentRouteSegmentEndPoint ?? trip.remainingWaypoints.first
-        if let ahead, !ahead.tripId.isEmpty, ahead.tripId != tripId {
+        guard let byStatus = Self.byStatus(trip, tripId: tripId) else { return nil }
+        let ahead = trip.remainingWaypoints.first ?? trip.currentRouteSegmentEndPoint
+        guard let ahead, ahead.waypointType != .unknownWaypointType else {
+            self = byStatus
+            return
+        }
+        if !ahead.tripId.isEmpty, ahead.tripId != tripId {
             self.init(tripId: ahead.tripId, type: ahead.waypointType)
             return
         }
+        guard Self.stage(ahead.waypointType) > Self.stage(byStatus.type) else {
+            self = byStatus
+            return
+        }
+        // Past the status's stop: the next intermediate destination, or the dropoff.
+        let index = trip.intermediateDestinationIndex + (trip.tripStatus == .arrivedAtIntermediateDestination ? 1 : 0)
+        self.init(
+            tripId: tripId, type: ahead.waypointType,
+            intermediateIndex: ahead.waypointType == .intermediateDestinationWaypointType ? index : 0)
+    }
+
+    /// The trip's own stop for its status.
+    private static func byStatus(_ trip: Trip, tripId: String) -> NextStop? {
         switch trip.tripStatus {
         case .new, .enrouteToPickup, .arrivedAtPickup:
-            self.init(tripId: tripId, type: .pickupWaypointType)
+            NextStop(tripId: tripId, type: .pickupWaypointType)
         case .enrouteToIntermediateDestination, .arrivedAtIntermediateDestination:
-            self.init(
+            NextStop(
                 tripId: tripId, type: .intermediateDestinationWaypointType,
                 intermediateIndex: trip.intermediateDestinationIndex)
         case .enrouteToDropoff:
-            self.init(tripId: tripId, type: .dropOffWaypointType)
+            NextStop(tripId: tripId, type: .dropOffWaypointType)
         case .complete, .canceled, .unknownTripStatus:
-            return nil
+            nil
+        }
+    }
+
+    /// The order a trip's stops come in.
+    private static func stage(_ type: WaypointType) -> Int {
+        switch type {
+        case .unknownWaypointType: 0
+        case .pickupWaypointType: 1
+        case .intermediateDestinationWaypointType: 2
+        case .dropOffWaypointType: 3
         }
     }
 

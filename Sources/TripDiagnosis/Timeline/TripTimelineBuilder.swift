@@ -64,10 +64,13 @@ struct TripTimelineBuilder {
         guard let stop = NextStop(of: trip, tripId: tripId),
             let eta = trip.etaToFirstWaypoint ?? trip.remainingWaypoints.first?.eta
         else { return }
-        if let last = timeline.etas.indices.last, timeline.etas[last].stop == stop, timeline.etas[last].eta == eta {
+        let sample = ETASample(time: time, stop: stop, eta: eta, status: trip.tripStatus)
+        if let last = timeline.etas.indices.last, timeline.etas[last].isSameSeries(as: sample),
+            timeline.etas[last].eta == eta
+        {
             timeline.etas[last].lastSeen = time
         } else {
-            timeline.etas.append(ETASample(time: time, stop: stop, eta: eta))
+            timeline.etas.append(sample)
         }
     }
 }

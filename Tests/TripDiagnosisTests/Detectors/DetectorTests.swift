@@ -152,6 +152,26 @@ import TripRecordings
         #expect(Self.findings(script).isEmpty)
     }
 
+    /// Current Fleet Engine logs: right after ARRIVED_AT_PICKUP the ETA is already the dropoff's, 7 min after the
+    /// pickup's, and the waypoints say so. The ETA is for the stop the first waypoint names, so nothing jumped.
+    @Test func anArrivalWhoseETAIsAlreadyTheNextStopsIsNoJump() {
+        var script = DriveScript()
+        script.arrivalListsTheNextStop = true
+        #expect(Self.findings(script) == [])
+        let stops = TripTimeline(script.recording).etas.map(\.stop.type)
+        #expect(stops.first == .pickupWaypointType && stops.last == .dropOffWaypointType)
+    }
+
+    /// An arrival 400 s earlier than promised ends the ETA's series rather than moving it: no jump across it.
+    @Test func anEarlyArrivalIsNoJump() {
+        var script = DriveScript()
+        script.etaShift = { t in t < 170 ? 400 : 0 }
+        #expect(Self.only(.etaJump, in: Self.findings(script)) == [])
+        // The same move within ENROUTE_TO_PICKUP is one.
+        script.etaShift = { t in t < 100 ? 400 : 0 }
+        #expect(Self.only(.etaJump, in: Self.findings(script)).count == 1)
+    }
+
     @Test func offRouteEpisodesAreFindings() {
         var script = DriveScript()
         script.navigation = [

@@ -33,6 +33,9 @@ struct DriveScript {
     var etaShift: (Double) -> Double = { _ in 0 }
     var navigation: [(seconds: Double, status: NavigationStatus)] = [(10, .enrouteToDestination)]
     var vehicleId: (Double) -> String = { $0 >= 10 ? "car-1" : "" }
+    /// As current Fleet Engine logs have it: from ARRIVED_AT_PICKUP the waypoints list the dropoff first and the
+    /// ETA is the dropoff's (the 2021 export still lists the pickup until ENROUTE_TO_DROPOFF).
+    var arrivalListsTheNextStop = false
 
     static func cleanPosition(_ t: Double) -> LatLng? {
         switch t {
@@ -71,6 +74,10 @@ struct DriveScript {
         let dropoff = TripWaypoint(
             location: TerminalLocation(point: Self.dropoff), tripId: "t1", waypointType: .dropOffWaypointType)
         switch trip.tripStatus {
+        case .arrivedAtPickup where arrivalListsTheNextStop:
+            trip.remainingWaypoints = [dropoff]
+            trip.dropoffTime = Self.at(590)
+            trip.etaToFirstWaypoint = Self.at(590 + etaShift(t))
         case .new, .enrouteToPickup, .arrivedAtPickup:
             trip.remainingWaypoints = [pickup, dropoff]
             trip.pickupTime = trip.vehicleId.isEmpty ? nil : Self.at(160)
