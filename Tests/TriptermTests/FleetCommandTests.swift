@@ -64,6 +64,26 @@ import Testing
         #expect(out.status == 1)
         #expect(out.stdout.contains("failed") && out.stdout.contains("UNAVAILABLE (recoverable)"), "\(out.stdout)")
         #expect(out.stderr.contains("UNAVAILABLE (recoverable)"), "\(out.stderr)")
+        // It exits: it must not promise to retry.
+        #expect(out.stderr.contains("nothing was listed") && !out.stderr.contains("retrying"), "\(out.stderr)")
+    }
+
+    /// `--headless`, which every command with a screen takes, prints the lines; with `--json`, JSON Lines.
+    @Test func headlessIsTakenAsByTheOtherScreens() async throws {
+        try await LocalServerProcess.with { server in
+            try await server.createVehicle("v1")
+            for extra in [[], ["--json"]] {
+                let out = try await TriptermBinary.run(
+                    [
+                        "fleet", "--provider", "p", "--backend", server.url, "--token", server.token, "--headless",
+                        "--once",
+                    ]
+                        + extra)
+                #expect(out.status == 0, "\(out.stderr)")
+                #expect(out.stdout.contains("appeared") && out.stdout.contains("providers/p/vehicles/v1"))
+                #expect(out.stdout.hasPrefix("{") == !extra.isEmpty, "\(out.stdout)")
+            }
+        }
     }
 
     @Test func badOptionsFailWithOneClearLine() async throws {

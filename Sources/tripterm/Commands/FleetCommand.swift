@@ -20,8 +20,9 @@ struct FleetCommand: AsyncParsableCommand {
             --state, and prints what changed since the last listing: appeared, changed, vanished, each vehicle \
             marked stale when its last report is older than --stale seconds or it has no location. Failures are \
             printed with their code and class and retried as the rider retries; the last complete fleet is kept. \
-            --json prints JSON Lines ({"time", "event", "vehicle", "stale", "value"}); --once lists once and exits \
-            (1 when the listing fails). On a terminal, without --json or --once, the fleet opens on the map with a \
+            --headless prints those lines on a terminal too, --json as JSON Lines ({"time", "event", "vehicle", \
+            "stale", "value"}); --once lists once and exits (1 when the listing fails). On a terminal, without \
+            --headless, --json or --once, the fleet opens on the map with a \
             sortable, searchable list beside it (docs/fleet.md lists the keys); --hide-stale leaves stale \
             vehicles out instead of greying them.
             """
@@ -66,7 +67,10 @@ struct FleetCommand: AsyncParsableCommand {
             "Seconds after which a vehicle's last report is stale (5 min by default).", valueName: "seconds"))
     var stale: Double = 300
 
-    @Flag(help: "Print JSON Lines instead of text.")
+    @Flag(help: "Print one line per vehicle change instead of opening the fleet screen (as when piped).")
+    var headless = false
+
+    @Flag(help: "Print JSON Lines instead of text (implies --headless).")
     var json = false
 
     @Flag(help: "List the fleet once, print every vehicle, and exit.")
@@ -121,7 +125,7 @@ struct FleetCommand: AsyncParsableCommand {
             backend: FleetEngineFleetBackend(client: client, provider: project, query: query),
             options: TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))),
             staleThreshold: .milliseconds(Int64(stale * 1000)))
-        if !json, !once, isatty(STDOUT_FILENO) == 1 {
+        if !headless, !json, !once, isatty(STDOUT_FILENO) == 1 {
             try await FleetScreenSession.run(
                 tracker, client: client, backendName: "\(client.baseURL) · providers/\(project)", hideStale: hideStale,
                 display: display)
@@ -132,7 +136,12 @@ struct FleetCommand: AsyncParsableCommand {
         if once {
             await tracker.refresh()
             if let error = await tracker.lastError {
-                throw CommandFailure("\(error.code.name) (\(error.errorClass)): \(error.message) — \(error.hint)")
+                // Nothing is retried after a single listing: say so rather than the watcher's "retrying".
+                let next =
+                    error.errorClass == .recoverable
+                    ? "nothing was listed; run it again once the backend answers"
+                    : FleetTracker.hint(for: error, page: nil)
+                throw CommandFailure("\(error.code.name) (\(error.errorClass)): \(error.message) — \(next)")
             }
             return
         }
