@@ -79,6 +79,9 @@ import Testing
                 "missing.jsonl: no such file"
             ),
             (["replay", dir.path, "--headless"], "is a directory"),
+            // Empty and readable (a device): said so, not "permission denied?".
+            (["replay", "/dev/null", "--headless"], "/dev/null: the file is empty"),
+            (["check", "/dev/null"], "/dev/null: the file is empty"),
             (["replay", unknown.path, "--headless"], "unknown format: expected a tripterm trip file"),
             (["replay", truncated.path, "--headless"], "truncated gzip data"),
             (

@@ -89,9 +89,22 @@ public enum RecordingLoader {
             throw InputError(path: path, message: "no such file")
         }
         guard !isDirectory.boolValue else { throw InputError(path: path, message: "is a directory, expected a file") }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path)
-        else {
-            throw InputError(path: path, message: "cannot read the file (permission denied?)")
+        // Read through a descriptor, not FileManager's contents(atPath:), which gives nil for a device or pipe
+        // (/dev/null, /dev/stdin) and no reason for any failure: the message says what the system said.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw InputError(path: path, message: "cannot open the file: \(String(cString: strerror(errno)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw InputError(path: path, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        guard !data.isEmpty else {
+            throw InputError(
+                path: path, message: "the file is empty: expected a trip file, a Cloud Logging export, GPX or GeoJSON")
         }
         return data
     }
