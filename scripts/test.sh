@@ -31,6 +31,7 @@ case "$kind" in
   plain) build=plain_swift ;;
   address)
     build=asan_swift
+    sanitized=1
     reports="$PWD/$ASAN_SCRATCH/sanitizer-reports"
     # halt_on_error: the first report fails the run. LeakSanitizer runs at the exit of the test process and of
     # every tripterm the tests start (they inherit these options), minus the dependencies' known leaks. Swift's
@@ -41,6 +42,7 @@ case "$kind" in
     ;;
   thread)
     build=tsan_swift
+    sanitized=1
     reports="$PWD/$TSAN_SCRATCH/sanitizer-reports"
     # suppressions: reports inside dependencies whose ordering TSan cannot see (the file says which and why).
     export TSAN_OPTIONS="halt_on_error=1:log_path=$reports/report:suppressions=$PWD/scripts/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
@@ -62,6 +64,12 @@ trap finish EXIT
 if [ -n "$reports" ]; then
   rm -rf "$reports"
   mkdir -p "$reports"
+fi
+# Under a sanitizer every test costs several times the CPU, and Swift Testing's default of twice as many tests at
+# once as cores (four here, each with its in-process servers and child processes) starved in-process servers for
+# longer than their clients' deadlines; two at a time keeps each test's timing close to a plain run's.
+if [ -n "${sanitized:-}" ]; then
+  export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-2}"
 fi
 # The formatter's lint first: it takes seconds, and a finding is as much a failure as a red test.
 SWIFT="$SWIFT" ./scripts/format.sh --lint
