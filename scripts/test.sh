@@ -52,10 +52,17 @@ esac
 
 # Everything the tests and the processes they start write to the temporary directory (servers' databases, keys,
 # recordings, tmux sockets) goes under one directory of this run's, removed when the run ends, pass or fail.
+# tmux's servers put their sockets there too (TMUX_TMPDIR), so that a test process that crashed cannot leave its
+# sessions — and the tripterm processes in them — running after the run: they are stopped here, with any process
+# still using the directory (a server a crashed test had started on a database there).
 run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/tripterm-test.XXXXXX")
-export TMPDIR="$run_tmp"
+export TMPDIR="$run_tmp" TMUX_TMPDIR="$run_tmp"
 finish() {
-  local status=$?
+  local status=$? socket
+  for socket in "$run_tmp"/tmux-*/*; do
+    [ -S "$socket" ] && tmux -S "$socket" kill-server 2>/dev/null || true
+  done
+  pkill -KILL -f -- "$run_tmp" 2>/dev/null || true
   rm -rf "$run_tmp"
   if [ -n "$reports" ]; then show_reports "$status"; fi
   exit "$status"
