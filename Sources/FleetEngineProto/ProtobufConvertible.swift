@@ -94,7 +94,16 @@ extension ProtoDuration: ProtobufConvertible {
 
 /// protobuf's paths are snake_case, proto3 JSON's (and so FleetModel's) lowerCamelCase.
 extension ProtoFieldMask: ProtobufConvertible {
-    public init(protobuf: Google_Protobuf_FieldMask) { self.init(paths: protobuf.paths.map(Self.jsonPath)) }
+    /// Refuses a path protobuf cannot spell in proto3 JSON and back (`tripStatus`, `trip__status`): protobuf's paths
+    /// are snake_case field names, and Google's converters refuse the others rather than guess.
+    public init(protobuf: Google_Protobuf_FieldMask) throws(ProtoJSONError) {
+        let paths = protobuf.paths.map(Self.jsonPath)
+        for (path, json) in zip(protobuf.paths, paths) where Self.protoPath(json) != path {
+            throw ProtoJSONError(
+                path: "", message: "'\(path)' is not a field path in snake_case, as protobuf spells one (trip_status)")
+        }
+        self.init(paths: paths)
+    }
     public var protobuf: Google_Protobuf_FieldMask { Google_Protobuf_FieldMask(protoPaths: paths.map(Self.protoPath)) }
 }
 

@@ -62,6 +62,21 @@ import Testing
         #expect(throws: ProtoJSONError.self) { try Trip(protobuf: trip) }
     }
 
+    /// A FieldMask path crosses as snake_case in protobuf and lowerCamelCase in FleetModel; a path that would not come
+    /// back as sent (not snake_case) is refused naming the field, as Google's converters refuse it.
+    @Test func aFieldMaskPathMustBeSnakeCaseInProtobuf() throws {
+        var request = Maps_Fleetengine_V1_UpdateTripRequest()
+        request.updateMask = Google_Protobuf_FieldMask(protoPaths: ["trip_status", "last_location.location"])
+        let accepted = try UpdateTripRequest(protobuf: request)
+        #expect(accepted.updateMask?.paths == ["tripStatus", "lastLocation.location"])
+        #expect(accepted.protobuf == request)
+        for path in ["tripStatus", "trip__status", "triOptional"] {
+            request.updateMask = Google_Protobuf_FieldMask(protoPaths: [path])
+            let error = try #require(throws: ProtoJSONError.self) { try UpdateTripRequest(protobuf: request) }
+            #expect(error.path == "updateMask" && error.message.contains("'\(path)' is not a field path"))
+        }
+    }
+
     @Test func aOneofKeepsItsMemberBothWays() throws {
         var attribute = VehicleAttribute(key: "seats", vehicleAttributeValue: .numberValue(0))
         #expect(attribute.protobuf.numberValue == 0)
