@@ -4,7 +4,8 @@ import GRPCNIOTransportHTTP2
 import Logging
 import ServiceLifecycle
 
-/// `tripterm serve`'s gRPC side: `maps.fleetengine.v1.TripService` and `VehicleService` over plaintext HTTP/2, as
+/// `tripterm serve`'s gRPC side: `maps.fleetengine.v1.TripService` and `VehicleService`, and
+/// `maps.fleetengine.delivery.v1.DeliveryService`, over plaintext HTTP/2, as
 /// emulators are, on the same ``FleetServer/FleetServerCore`` as the REST server, so Google's own client libraries
 /// (gRPC-only for Python, Java, Go and Node) and REST clients see one fleet.
 ///
@@ -46,7 +47,10 @@ public struct FleetGRPCServer: Service {
             address: Self.address(host: host, port: port), transportSecurity: .plaintext,
             config: .defaults { $0.rpc.maxRequestPayloadSize = limit })
         let server = GRPCServer(
-            transport: transport, services: [TripServiceHandler(call: call), VehicleServiceHandler(call: call)])
+            transport: transport,
+            services: [
+                TripServiceHandler(call: call), VehicleServiceHandler(call: call), DeliveryServiceHandler(call: call),
+            ])
         let (host, port) = (self.host, self.port)
         try await withGracefulShutdownHandler {
             try await withThrowingDiscardingTaskGroup { group in

@@ -13,7 +13,7 @@ enum ProtoBridge {
     static func request<T: ProtobufConvertible>(_ message: T.Protobuf, as type: T.Type) throws(FleetError) -> T {
         if let unknown = UnknownFieldFinder.first(in: message) {
             throw .invalidArgument(
-                "\(T.Protobuf.protoMessageName): \(unknown); this server's maps.fleetengine.v1 protos do not know it")
+                "\(T.Protobuf.protoMessageName): \(unknown); this server's Fleet Engine protos do not know it")
         }
         do {
             return try T(protobuf: message)

@@ -57,7 +57,7 @@ import Testing
             #expect(error?.code == .invalidArgument)
             #expect(
                 error?.message
-                    == "maps.fleetengine.v1.CreateTripRequest: unknown field 999 in maps.fleetengine.v1.Trip (inside maps.fleetengine.v1.CreateTripRequest field 4); this server's maps.fleetengine.v1 protos do not know it"
+                    == "maps.fleetengine.v1.CreateTripRequest: unknown field 999 in maps.fleetengine.v1.Trip (inside maps.fleetengine.v1.CreateTripRequest field 4); this server's Fleet Engine protos do not know it"
             )
             let read = try await fleet.server.request(
                 .GET, "/v1/providers/p/trips/t1", token: fleet.server.serverToken())
@@ -96,7 +96,8 @@ import Testing
     @Test func unknownMethodsAndServicesAreUnimplemented() async throws {
         try await withGRPCFleet { fleet in
             for (service, method) in [
-                (Self.trips, "CancelTrip"), ("maps.fleetengine.delivery.v1.DeliveryService", "GetTask"),
+                (Self.trips, "CancelTrip"), ("maps.fleetengine.delivery.v1.DeliveryService", "SearchTasks"),
+                ("maps.fleetengine.v1.NoSuchService", "GetTrip"),
             ] {
                 let error = await #expect(throws: RPCError.self) {
                     try await fleet.raw(method, in: service, [], metadata: fleet.auth())

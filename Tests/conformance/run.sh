@@ -4,7 +4,9 @@
 # google-maps-fleetengine-delivery (the Deliveries API, maps.fleetengine.delivery.v1); then this
 # starts the server (REST and gRPC, each on a free port) with a throwaway database, mints tokens with
 # `tripterm token`, and runs conformance.py, which sends requests shaped like Google's REST clients and parses every
-# answer strictly, then grpc_conformance.py, where Google's own Python client drives a whole trip over gRPC.
+# answer strictly, then grpc_conformance.py, where Google's own Python client drives a whole trip over gRPC, then
+# delivery_conformance.py, where Google's own Deliveries client drives a whole delivery day (vans, tasks, stops,
+# outcomes, shipment tracking, lists, permissions) twice: over gRPC and over its REST transport.
 # Run by `make conformance` (part of `make test`). Needs python3 with venv and pip, and network access to PyPI on
 # the first run (the venv is cached in .build/conformance-venv).
 set -euo pipefail
@@ -56,8 +58,13 @@ start_server
 server_token="$("$bin" token --server --db "$db")"
 driver_token="$("$bin" token --vehicle vehicle-1 --db "$db" --ttl 30m)"
 consumer_token="$("$bin" token --trip trip-1 --db "$db" --ttl 30m)"
+van_token="$("$bin" token --delivery-vehicle van-1 --db "$db" --ttl 30m)"
+parcel_token="$("$bin" token --tracking-id parcel-1 --db "$db" --ttl 30m)"
+reader_token="$("$bin" token --fleet-reader --db "$db" --ttl 30m)"
 "$venv/bin/python" Tests/conformance/conformance.py "$base" "$server_token" "$driver_token" "$consumer_token"
 "$venv/bin/python" Tests/conformance/grpc_conformance.py "$grpc" "$server_token" "$driver_token" "$consumer_token"
+"$venv/bin/python" Tests/conformance/delivery_conformance.py "$grpc" "$base" \
+  "$server_token" "$van_token" "$parcel_token" "$reader_token"
 
 # An acknowledged write survives SIGKILL: the server commits before it answers.
 "$venv/bin/python" Tests/conformance/conformance.py --durable-write "$base" "$server_token"

@@ -12,7 +12,8 @@ extension FuzzTarget {
     /// `server-request`. The first byte picks the method, the rest is the message. Invariant: a message that crosses
     /// the bridge crosses back unchanged, so nothing a client sends is lost or altered on the way.
     static let grpcRequest = FuzzTarget(
-        name: "grpc-request", summary: "protobuf requests, UnknownFieldFinder, ProtoBridge, Trip/VehicleService"
+        name: "grpc-request",
+        summary: "protobuf requests, UnknownFieldFinder, ProtoBridge, Trip/Vehicle/Task/DeliveryVehicleService"
     ) { data in
         guard let selector = data.first else { return }
         let bytes = Data(data.dropFirst())
@@ -60,6 +61,37 @@ extension FuzzTarget {
         { .listVehicles(try bridged($0, Maps_Fleetengine_V1_ListVehiclesRequest.self, ListVehiclesRequest.self)) },
         {
             .searchVehicles(try bridged($0, Maps_Fleetengine_V1_SearchVehiclesRequest.self, SearchVehiclesRequest.self))
+        },
+        {
+            .createDeliveryVehicle(
+                try bridged(
+                    $0, Maps_Fleetengine_Delivery_V1_CreateDeliveryVehicleRequest.self,
+                    CreateDeliveryVehicleRequest.self))
+        },
+        {
+            .updateDeliveryVehicle(
+                try bridged(
+                    $0, Maps_Fleetengine_Delivery_V1_UpdateDeliveryVehicleRequest.self,
+                    UpdateDeliveryVehicleRequest.self))
+        },
+        {
+            .listDeliveryVehicles(
+                try bridged(
+                    $0, Maps_Fleetengine_Delivery_V1_ListDeliveryVehiclesRequest.self, ListDeliveryVehiclesRequest.self)
+            )
+        },
+        { .createTask(try bridged($0, Maps_Fleetengine_Delivery_V1_CreateTaskRequest.self, CreateTaskRequest.self)) },
+        {
+            .batchCreateTasks(
+                try bridged($0, Maps_Fleetengine_Delivery_V1_BatchCreateTasksRequest.self, BatchCreateTasksRequest.self)
+            )
+        },
+        { .updateTask(try bridged($0, Maps_Fleetengine_Delivery_V1_UpdateTaskRequest.self, UpdateTaskRequest.self)) },
+        { .listTasks(try bridged($0, Maps_Fleetengine_Delivery_V1_ListTasksRequest.self, ListTasksRequest.self)) },
+        {
+            let get = try bridged(
+                $0, Maps_Fleetengine_Delivery_V1_GetTaskTrackingInfoRequest.self, GetTaskTrackingInfoRequest.self)
+            return .trackTask(try FleetMethods.name(TaskTrackingInfoName.self, get.name))
         },
     ]
 

@@ -9,7 +9,8 @@ extension FuzzTarget {
     /// update mask, the body as the method's message (strictly), and the service rules on it. The input is
     /// `METHOD /path?query`, a newline, and the body.
     static let serverRequest = FuzzTarget(
-        name: "server-request", summary: "FleetRoute, QueryParameters, request messages, FieldMask, Trip/VehicleService"
+        name: "server-request",
+        summary: "FleetRoute, QueryParameters, request messages, FieldMask, Trip/Vehicle/Task/DeliveryVehicleService"
     ) { data in
         let requestLine = data.prefix { $0 != 0x0A }
         let body = Data(data.dropFirst(requestLine.count + 1))
@@ -65,6 +66,54 @@ extension FuzzTarget {
         case .reportBillableTrip:
             try applyRules(
                 .reportBillableTrip(try FleetAPI.decode(body, as: ReportBillableTripRequest.self, field: "")))
+        case .createDeliveryVehicle(let parent):
+            try applyRules(
+                .createDeliveryVehicle(
+                    CreateDeliveryVehicleRequest(
+                        header: try query.deliveryHeader(), parent: parent,
+                        deliveryVehicleId: query["deliveryVehicleId"] ?? "",
+                        deliveryVehicle: try FleetAPI.decode(body, as: DeliveryVehicle.self, field: "deliveryVehicle")))
+            )
+        case .updateDeliveryVehicle(let name):
+            var vehicle = try FleetAPI.decode(body, as: DeliveryVehicle.self, field: "deliveryVehicle")
+            vehicle.name = name.description
+            try applyRules(
+                .updateDeliveryVehicle(
+                    UpdateDeliveryVehicleRequest(
+                        deliveryVehicle: vehicle, updateMask: query["updateMask"].map(ProtoFieldMask.init(text:)))))
+        case .listDeliveryVehicles(let parent):
+            try applyRules(
+                .listDeliveryVehicles(
+                    ListDeliveryVehiclesRequest(
+                        parent: parent, pageSize: try query.int32("pageSize") ?? 0,
+                        pageToken: query["pageToken"] ?? "", filter: query["filter"] ?? "",
+                        viewport: try query.viewport())))
+        case .createTask(let parent):
+            try applyRules(
+                .createTask(
+                    CreateTaskRequest(
+                        parent: parent, taskId: query["taskId"] ?? "",
+                        task: try FleetAPI.decode(body, as: DeliveryTask.self, field: "task"))))
+        case .batchCreateTasks(let parent):
+            var batch = try FleetAPI.decode(body, as: BatchCreateTasksRequest.self, field: "")
+            batch.parent = parent
+            try applyRules(.batchCreateTasks(batch))
+        case .updateTask(let name):
+            var task = try FleetAPI.decode(body, as: DeliveryTask.self, field: "task")
+            task.name = name.description
+            try applyRules(
+                .updateTask(
+                    UpdateTaskRequest(task: task, updateMask: query["updateMask"].map(ProtoFieldMask.init(text:)))))
+        case .listTasks(let parent):
+            try applyRules(
+                .listTasks(
+                    ListTasksRequest(
+                        parent: parent, pageSize: try query.int32("pageSize") ?? 0,
+                        pageToken: query["pageToken"] ?? "", filter: query["filter"] ?? "")))
+        case .getTaskTrackingInfo(let name):
+            try applyRules(.trackTask(name))
+        case .getDeliveryVehicle, .deleteDeliveryVehicle, .getTask, .deleteTask:
+            _ = try query.deliveryHeader()
         }
     }
 
@@ -81,6 +130,14 @@ extension FuzzTarget {
         case searchVehicles(SearchVehiclesRequest)
         case updateVehicleAttributes(UpdateVehicleAttributesRequest)
         case reportBillableTrip(ReportBillableTripRequest)
+        case createDeliveryVehicle(CreateDeliveryVehicleRequest)
+        case updateDeliveryVehicle(UpdateDeliveryVehicleRequest)
+        case listDeliveryVehicles(ListDeliveryVehiclesRequest)
+        case createTask(CreateTaskRequest)
+        case batchCreateTasks(BatchCreateTasksRequest)
+        case updateTask(UpdateTaskRequest)
+        case listTasks(ListTasksRequest)
+        case trackTask(TaskTrackingInfoName)
     }
 
     /// FleetMethods' checks and the service rules on a request, against the stored trip and vehicle.
@@ -125,8 +182,64 @@ extension FuzzTarget {
             _ = VehicleService.merge(update.attributes, into: storedVehicle.attributes)
         case .reportBillableTrip(let report):
             try BillableTrips.validate(report)
+        default:
+            try applyDeliveryRules(request, now: now)
         }
     }
+
+    /// The Deliveries API's checks and rules, against a stored van with one stop and its OPEN task.
+    private static func applyDeliveryRules(_ request: TypedRequest, now: ProtoTimestamp) throws {
+        switch request {
+        case .createDeliveryVehicle(let create):
+            let provider = try FleetMethods.provider(ofParent: create.parent)
+            let name = try FleetMethods.name(DeliveryVehicleName.self) { () throws(NameError) in
+                try DeliveryVehicleName(
+                    provider: provider, vehicleID: create.deliveryVehicleId.isEmpty ? "v" : create.deliveryVehicleId)
+            }
+            _ = try DeliveryVehicleService.create(create.deliveryVehicle ?? DeliveryVehicle(), name: name, now: now)
+        case .updateDeliveryVehicle(let update):
+            let patch = update.deliveryVehicle ?? DeliveryVehicle()
+            let mask = try FleetMethods.fieldMask(update.updateMask)
+            var updated = try DeliveryVehicleService.update(storedVan, with: patch, mask: mask, now: now)
+            if mask.contains("remainingVehicleJourneySegments") {
+                let listed = patch.remainingVehicleJourneySegments.flatMap { $0.stop?.tasks ?? [] }.map(\.taskId)
+                let tasks = Dictionary(listed.map { ($0, storedTask) }, uniquingKeysWith: { a, _ in a })
+                updated.remainingVehicleJourneySegments =
+                    try DeliveryVehicleService.stops(
+                        patch.remainingVehicleJourneySegments, vehicleID: "van-1", tasks: tasks, open: [storedTask]
+                    ).segments
+            }
+            _ = delivery.vehicleAnswer(updated, tasks: ["t1": storedTask])
+        case .listDeliveryVehicles(let list):
+            _ = try FleetMethods.pageSize(list.pageSize)
+            _ = try FleetMethods.pageStart(list.pageToken)
+            if !list.filter.isEmpty { _ = try VehicleAttributeFilter(parsing: list.filter) }
+            if let viewport = list.viewport { _ = try ListVehiclesCriteria.viewport(viewport) }
+        case .createTask(let create):
+            _ = try FleetMethods.newTask(
+                create, provider: FleetMethods.provider(ofParent: create.parent), field: "task")
+        case .batchCreateTasks(let batch):
+            let provider = try FleetMethods.provider(ofParent: batch.parent)
+            for (i, inner) in batch.requests.prefix(FleetMethods.maximumBatchTasks).enumerated() {
+                _ = try FleetMethods.newTask(inner, provider: provider, field: "requests[\(i)].task")
+            }
+        case .updateTask(let update):
+            let updated = try TaskService.update(
+                storedTask, with: update.task ?? DeliveryTask(), mask: FleetMethods.fieldMask(update.updateMask),
+                vehicleLocation: storedVan.lastLocation)
+            _ = delivery.taskAnswer(updated, vehicle: storedVan, tasks: ["t1": updated], now: now)
+        case .listTasks(let list):
+            _ = try FleetMethods.pageSize(list.pageSize)
+            _ = try FleetMethods.pageStart(list.pageToken)
+            _ = try TaskFilter(parsing: list.filter).matches(storedTask)
+        case .trackTask(let name):
+            _ = delivery.trackingInfo(storedTask, name: name, vehicle: storedVan, tasks: ["t1": storedTask], now: now)
+        default:
+            break
+        }
+    }
+
+    private static let delivery = DeliveryProgress(estimator: TravelEstimator(roads: nil), defaultVisibility: nil)
 
     /// The trip and vehicle an Update, Get or Delete finds in the store.
     private static let storedTrip: Trip = {
@@ -141,4 +254,19 @@ extension FuzzTarget {
     private static let storedVehicle = Vehicle(
         name: "providers/p/vehicles/v1", vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
         vehicleType: Vehicle.VehicleType(category: .auto))
+
+    private static let storedTask = DeliveryTask(
+        name: "providers/p/tasks/t1", type: .delivery, state: .open, trackingId: "parcel-1", deliveryVehicleId: "van-1",
+        plannedLocation: LocationInfo(point: LatLng(latitude: 43.74, longitude: 7.43)),
+        taskDuration: ProtoDuration(seconds: 120))
+
+    private static let storedVan = DeliveryVehicle(
+        name: "providers/p/deliveryVehicles/van-1",
+        lastLocation: DeliveryVehicleLocation(location: LatLng(latitude: 43.73, longitude: 7.42)),
+        remainingVehicleJourneySegments: [
+            VehicleJourneySegment(
+                stop: VehicleStop(
+                    plannedLocation: LocationInfo(point: LatLng(latitude: 43.74, longitude: 7.43)),
+                    tasks: [VehicleStop.TaskInfo(taskId: "t1")], state: .enroute))
+        ])
 }

@@ -1,6 +1,6 @@
 /// Why a Fleet Engine resource name or id was rejected.
 ///
-/// Raised by ``TripName`` and ``VehicleName`` before any request is made, so a typo is reported
+/// Raised by the resource names (``TripName``, ``VehicleName``, ``TaskName``…) before any request is made, so a typo is reported
 /// locally with the expected format instead of as a terse server error. Callers map it to
 /// gRPC `INVALID_ARGUMENT`.
 public struct NameError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -11,6 +11,12 @@ public struct NameError: Error, Equatable, Sendable, CustomStringConvertible {
         case tripID = "trip id"
         case vehicleID = "vehicle id"
         case providerID = "provider id"
+        case deliveryVehicleName = "delivery vehicle name"
+        case deliveryVehicleID = "delivery vehicle id"
+        case taskName = "task name"
+        case taskID = "task id"
+        case taskTrackingInfoName = "task tracking info name"
+        case trackingID = "tracking id"
     }
 
     /// The offending value: the whole name for a malformed name, or the bad id.

@@ -19,6 +19,21 @@ public struct ResourceNameKind: Sendable {
         format: "providers/{provider}/vehicles/{vehicle}",
         otherCollections: [("trips", "a trip name")]
     )
+    static let deliveryVehicle = ResourceNameKind(
+        collection: "deliveryVehicles", nameField: .deliveryVehicleName, idField: .deliveryVehicleID,
+        format: "providers/{provider}/deliveryVehicles/{vehicle}",
+        otherCollections: [("vehicles", "an on-demand vehicle name"), ("tasks", "a task name")]
+    )
+    static let task = ResourceNameKind(
+        collection: "tasks", nameField: .taskName, idField: .taskID,
+        format: "providers/{provider}/tasks/{task}",
+        otherCollections: [("deliveryVehicles", "a delivery vehicle name"), ("trips", "a trip name")]
+    )
+    static let taskTrackingInfo = ResourceNameKind(
+        collection: "taskTrackingInfo", nameField: .taskTrackingInfoName, idField: .trackingID,
+        format: "providers/{provider}/taskTrackingInfo/{tracking_id}",
+        otherCollections: [("tasks", "a task name")]
+    )
 
     func name(provider: String, id: String) -> String {
         "providers/\(provider)/\(collection)/\(id)"

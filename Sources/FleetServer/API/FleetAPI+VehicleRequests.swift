@@ -31,19 +31,6 @@ extension FleetAPI {
     /// Every field is a query parameter. `onTrip`, which this server took before it took Google's `onTripOnly`, is
     /// read as `onTripOnly`.
     static func listVehiclesRequest(parent: String, query: QueryParameters) throws(FleetError) -> ListVehiclesRequest {
-        var viewport: GeoViewport?
-        let corners = [
-            "viewport.low.latitude", "viewport.low.longitude", "viewport.high.latitude", "viewport.high.longitude",
-        ]
-        if corners.contains(where: { query[$0] != nil }) {
-            func corner(_ name: String) throws(FleetError) -> LatLng? {
-                let latitude = try query.double("viewport.\(name).latitude")
-                let longitude = try query.double("viewport.\(name).longitude")
-                guard latitude != nil || longitude != nil else { return nil }
-                return LatLng(latitude: latitude ?? 0, longitude: longitude ?? 0)
-            }
-            viewport = GeoViewport(low: try corner("low"), high: try corner("high"))
-        }
         let onTripOnly = try query.bool("onTripOnly")
         let onTrip = try query.bool("onTrip")
         return ListVehiclesRequest(
@@ -57,6 +44,6 @@ extension FleetAPI {
             requiredOneOfAttributeSets: query.strings("requiredOneOfAttributeSets"),
             vehicleState: try query.enumValue("vehicleState", as: VehicleState.self) ?? .unknownVehicleState,
             onTripOnly: onTripOnly ?? onTrip ?? false, filter: query["filter"] ?? "",
-            viewport: viewport)
+            viewport: try query.viewport())
     }
 }

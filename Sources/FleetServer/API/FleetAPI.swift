@@ -86,10 +86,12 @@ struct FleetAPI: HTTPResponder {
             var report = try Self.decode(try await body(&request), as: ReportBillableTripRequest.self, field: "")
             report.name = name.description
             return try encode(await methods.reportBillableTrip(report, principal: principal, now: now), options)
+        default:
+            return try await deliveryAnswer(call, &request, options)
         }
     }
 
-    private func encode<T: Encodable>(_ value: T, _ options: ProtoJSONEncodingOptions) throws -> Data {
+    func encode<T: Encodable>(_ value: T, _ options: ProtoJSONEncodingOptions) throws -> Data {
         try ProtoJSON.encode(value, options: options)
     }
 

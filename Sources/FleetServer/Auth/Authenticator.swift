@@ -56,7 +56,11 @@ public struct Authenticator: Sendable {
     /// ``authenticate``, and the one the fast path takes for a token verified before.
     static func principal(_ claims: FleetClaims, now: Date) throws(FleetError) -> Principal {
         try check(claims, now: now)
-        return Principal(tripID: claims.authorization?.tripid, vehicleID: claims.authorization?.vehicleid)
+        let claimed = claims.authorization
+        return Principal(
+            tripID: claimed?.tripid, vehicleID: claimed?.vehicleid, deliveryVehicleID: claimed?.deliveryvehicleid,
+            taskIDs: [claimed?.taskid].compactMap { $0 } + (claimed?.taskids ?? []), trackingID: claimed?.trackingid,
+            isFleetReader: claims.iss.value == TokenMinter.fleetReaderIssuer)
     }
 
     /// The JWT of an `Authorization: Bearer <JWT>` header.

@@ -4,6 +4,9 @@ import JWTKit
 /// Signs Fleet Engine–shaped JWTs with the server's key: what `tripterm token` prints and what tests use.
 public struct TokenMinter: Sendable {
     public static let defaultIssuer = "tripterm-server@localhost"
+    /// The service account of read-only tokens. Fleet Engine grants roles to service accounts, not to claims, so a
+    /// Fleet Reader's token has every claim `"*"` and its account's role makes it read-only; here the issuer does.
+    public static let fleetReaderIssuer = "tripterm-fleet-reader@localhost"
     public let key: ServerKey
     public let issuer: String
 

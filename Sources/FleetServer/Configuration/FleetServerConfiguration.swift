@@ -1,3 +1,4 @@
+import FleetModel
 import Foundation
 import Logging
 import RoadMap
@@ -32,6 +33,9 @@ public struct FleetServerConfiguration: Sendable {
     /// The road network SearchVehicles routes on for ETAs and distances (`serve --map`, the bundled Monaco map by
     /// default); nil: straight lines, which each match's `orderedBy` says.
     public var roads: RoadGraph?
+    /// What GetTaskTrackingInfo does with an element a task gives no visibility rule (``TaskVisibility``); nil
+    /// shows it.
+    public var defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
 
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: URL = DataDirectory.default(),

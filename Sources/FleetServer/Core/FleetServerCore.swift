@@ -2,7 +2,8 @@ import FleetModel
 import Foundation
 import RoadMap
 
-/// What every protocol of one server answers from: the store, the token verifier, the clock and the road map. REST
+/// What every protocol of one server answers from: the store, the token verifier, the clock, the road map and the
+/// default task visibility. REST
 /// (``FleetServer/buildApplication(configuration:core:)``) and gRPC (the FleetServerGRPC module) are built on the
 /// same core, so a trip written over one is read over the other, and a token verified by one is cached for both.
 public struct FleetServerCore: Sendable {
@@ -10,15 +11,17 @@ public struct FleetServerCore: Sendable {
     public let authenticator: Authenticator
     public let clock: @Sendable () -> Date
     public let roads: RoadGraph?
+    public let defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
 
     public init(
         store: FleetStore, authenticator: Authenticator, clock: @escaping @Sendable () -> Date = { Date() },
-        roads: RoadGraph? = nil
+        roads: RoadGraph? = nil, defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption? = nil
     ) {
         self.store = store
         self.authenticator = authenticator
         self.clock = clock
         self.roads = roads
+        self.defaultTaskVisibility = defaultTaskVisibility
     }
 
     /// Opens (or creates) the configuration's database and loads the keys that verify tokens.
@@ -36,11 +39,13 @@ public struct FleetServerCore: Sendable {
         let keys = try await FleetServer.verificationKeys(configuration)
         return FleetServerCore(
             store: store, authenticator: Authenticator(keys: keys), clock: configuration.clock,
-            roads: configuration.roads)
+            roads: configuration.roads, defaultTaskVisibility: configuration.defaultTaskVisibility)
     }
 
     /// Fleet Engine's methods over this core's store and roads.
-    public var methods: FleetMethods { FleetMethods(store: store, roads: roads) }
+    public var methods: FleetMethods {
+        FleetMethods(store: store, roads: roads, defaultTaskVisibility: defaultTaskVisibility)
+    }
 
     /// The time a request is answered at, by the server's clock.
     public var now: ProtoTimestamp { ProtoTimestamp(clock()) }

@@ -16,10 +16,9 @@ extension FleetMethods {
         }
         let all = try await store.read { tx in try tx.vehicles(provider: provider) }
         let matching = all.filter { Self.matches($0, request) && criteria.matches($0, now: now) }
-        let page = matching.filter { Self.id(of: $0) > start }
-        let vehicles = Array(page.prefix(size))
-        let next = page.count > size ? Self.pageToken(after: Self.id(of: vehicles[vehicles.count - 1])) : ""
-        return ListVehiclesResponse(vehicles: vehicles, nextPageToken: next, totalSize: Int64(matching.count))
+        let page = Self.page(of: matching, id: Self.id(of:), after: start, size: size)
+        return ListVehiclesResponse(
+            vehicles: page.items, nextPageToken: page.nextPageToken, totalSize: Int64(matching.count))
     }
 
     static func matches(_ v: Vehicle, _ request: ListVehiclesRequest) -> Bool {

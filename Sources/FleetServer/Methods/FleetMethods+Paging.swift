@@ -1,7 +1,7 @@
 import FleetModel
 import Foundation
 
-/// Paging of SearchTrips and ListVehicles: pages in id order, the token the last id of the page.
+/// Paging of SearchTrips, ListVehicles, ListDeliveryVehicles and ListTasks: pages in id order, the token the last id of the page.
 extension FleetMethods {
     /// The page size asked for: 100 when 0, at most 1000.
     static func pageSize(_ requested: Int32) throws(FleetError) -> Int {
@@ -16,6 +16,16 @@ extension FleetMethods {
             throw .invalidArgument("pageToken \"\(token)\" is not one this server issued")
         }
         return id
+    }
+
+    /// The page of `matching` (in id order) after the id `start`, at most `size` long, and the token of the next
+    /// page ("" on the last).
+    static func page<T>(
+        of matching: [T], id: (T) -> String, after start: String, size: Int
+    ) -> (items: [T], nextPageToken: String) {
+        let rest = matching.filter { id($0) > start }
+        let items = Array(rest.prefix(size))
+        return (items, rest.count > size ? pageToken(after: id(items[items.count - 1])) : "")
     }
 
     /// Opaque to clients: the last id of the page, base64.

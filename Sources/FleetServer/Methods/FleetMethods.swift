@@ -1,10 +1,11 @@
 import FleetModel
 import RoadMap
 
-/// Fleet Engine's v1 methods, once for every protocol: each takes the typed request (`FleetModel`'s messages), the
-/// verified caller and the request's time, and does what Fleet Engine does — authorization (``Authorizer``),
-/// validation, the service rules (``TripService``, ``VehicleService``) in one store transaction, and the answer's
-/// derivation (``TripProgress``, ``TripReadOptions``) — returning the typed response.
+/// Fleet Engine's methods — v1's trips and vehicles, and the Deliveries API's — once for every protocol: each takes
+/// the typed request (`FleetModel`'s messages), the verified caller and the request's time, and does what Fleet
+/// Engine does — authorization (``Authorizer``), validation, the service rules (``TripService``, ``VehicleService``,
+/// ``TaskService``, ``DeliveryVehicleService``) in one store transaction, and the answer's derivation
+/// (``TripProgress``, ``TripReadOptions``, ``DeliveryProgress``) — returning the typed response.
 ///
 /// The protocols are adapters around it: REST (``FleetAPI``) reads the path, query and body into the request and
 /// encodes the answer; gRPC reads the message. Neither holds a rule of its own, so both answer alike.
@@ -16,10 +17,17 @@ public struct FleetMethods: Sendable {
     /// The road network SearchVehicles routes on for ETAs and distances; without it (or off it) legs are straight
     /// lines, and each match's `orderedBy` says so.
     public let roads: RoadGraph?
+    /// What GetTaskTrackingInfo does with an element a task's `taskTrackingViewConfig` gives no rule: nil shows
+    /// it (`serve --task-visibility`).
+    public let defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
 
-    public init(store: FleetStore, roads: RoadGraph? = nil) {
+    public init(
+        store: FleetStore, roads: RoadGraph? = nil,
+        defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption? = nil
+    ) {
         self.store = store
         self.roads = roads
+        self.defaultTaskVisibility = defaultTaskVisibility
     }
 
     /// The provider id of a `parent` (`providers/{provider}`), INVALID_ARGUMENT otherwise.

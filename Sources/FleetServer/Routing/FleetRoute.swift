@@ -2,7 +2,8 @@ import FleetModel
 import Foundation
 import Hummingbird
 
-/// The REST methods of Fleet Engine's trip and vehicle services (reference §5), matched from a method and path.
+/// The REST methods of Fleet Engine's trip and vehicle services (reference §5) and of the Deliveries API's
+/// DeliveryService (deliveries reference §3), matched from a method and path.
 public enum FleetRoute: Equatable, Sendable {
     case createTrip(parent: String)
     case getTrip(TripName)
@@ -20,6 +21,20 @@ public enum FleetRoute: Equatable, Sendable {
     case updateVehicleAttributes(VehicleName)
     /// `POST /v1/{name=providers/*/billableTrips/*}:report`.
     case reportBillableTrip(BillableTripName)
+    case createDeliveryVehicle(parent: String)
+    case getDeliveryVehicle(DeliveryVehicleName)
+    /// `PATCH`, as the Deliveries API's updates are.
+    case updateDeliveryVehicle(DeliveryVehicleName)
+    case deleteDeliveryVehicle(DeliveryVehicleName)
+    case listDeliveryVehicles(parent: String)
+    case createTask(parent: String)
+    /// `POST /v1/{parent=providers/*}/tasks:batchCreate`.
+    case batchCreateTasks(parent: String)
+    case getTask(TaskName)
+    case updateTask(TaskName)
+    case deleteTask(TaskName)
+    case listTasks(parent: String)
+    case getTaskTrackingInfo(TaskTrackingInfoName)
 
     /// The route for a request, NOT_FOUND for a path no method has, and 405 for a known path with another method.
     public static func match(method: HTTPRequest.Method, path: String) throws(FleetError) -> FleetRoute {
@@ -76,6 +91,39 @@ public enum FleetRoute: Equatable, Sendable {
             try allow([.post])
             let id = String(segments[4].dropLast(":report".count))
             return .reportBillableTrip(try BillableTripName(provider: provider, id: id))
+        case (4, "deliveryVehicles"):
+            try allow([.get, .post])
+            return method == .post ? .createDeliveryVehicle(parent: parent) : .listDeliveryVehicles(parent: parent)
+        case (4, "tasks"):
+            try allow([.get, .post])
+            return method == .post ? .createTask(parent: parent) : .listTasks(parent: parent)
+        case (4, "tasks:batchCreate"):
+            try allow([.post])
+            return .batchCreateTasks(parent: parent)
+        case (5, "deliveryVehicles"):
+            try allow([.get, .patch, .delete])
+            let name = try Self.name { () throws(NameError) in
+                try DeliveryVehicleName(provider: provider, vehicleID: segments[4])
+            }
+            switch method {
+            case .get: return .getDeliveryVehicle(name)
+            case .patch: return .updateDeliveryVehicle(name)
+            default: return .deleteDeliveryVehicle(name)
+            }
+        case (5, "tasks"):
+            try allow([.get, .patch, .delete])
+            let name = try Self.name { () throws(NameError) in try TaskName(provider: provider, taskID: segments[4]) }
+            switch method {
+            case .get: return .getTask(name)
+            case .patch: return .updateTask(name)
+            default: return .deleteTask(name)
+            }
+        case (5, "taskTrackingInfo"):
+            try allow([.get])
+            return .getTaskTrackingInfo(
+                try Self.name { () throws(NameError) in
+                    try TaskTrackingInfoName(provider: provider, trackingID: segments[4])
+                })
         case (5, "vehicles"):
             try allow([.get, .put, .delete])
             let name: VehicleName
@@ -93,7 +141,12 @@ public enum FleetRoute: Equatable, Sendable {
     }
 
     static func notFound(_ path: String) -> FleetError {
-        .notFound("The requested URL \(path) was not found on this server: no Fleet Engine v1 method has this path.")
+        .notFound("The requested URL \(path) was not found on this server: no Fleet Engine method has this path.")
+    }
+
+    /// A name from the path's ids, INVALID_ARGUMENT saying what is wrong with them.
+    private static func name<N: FleetResourceName>(_ build: () throws(NameError) -> N) throws(FleetError) -> N {
+        do { return try build() } catch { throw .invalidArgument(error.description) }
     }
 
     /// Query parameters each method takes besides the system ones and `header.*` (reference §5).
@@ -117,8 +170,18 @@ public enum FleetRoute: Equatable, Sendable {
                 // tripterm's name before it took Google's onTripOnly.
                 "onTrip",
             ]
+        case .createDeliveryVehicle: ["deliveryVehicleId"]
+        case .createTask: ["taskId"]
+        case .updateDeliveryVehicle, .updateTask: ["updateMask"]
+        case .listTasks: ["pageSize", "pageToken", "filter"]
+        case .listDeliveryVehicles:
+            [
+                "pageSize", "pageToken", "filter", "viewport.low.latitude", "viewport.low.longitude",
+                "viewport.high.latitude", "viewport.high.longitude",
+            ]
         case .deleteTrip, .deleteVehicle, .searchTrips, .searchVehicles, .updateVehicleAttributes,
-            .reportBillableTrip:
+            .reportBillableTrip, .getDeliveryVehicle, .deleteDeliveryVehicle, .batchCreateTasks, .getTask, .deleteTask,
+            .getTaskTrackingInfo:
             []
         }
     }

@@ -137,6 +137,32 @@ public struct QueryParameters: Sendable {
         return header
     }
 
+    /// The `header.*` parameters as a Deliveries API request's `header`: the same fields under the same names, so
+    /// read as ``header()`` reads them and carried over in their JSON.
+    public func deliveryHeader() throws(FleetError) -> DeliveryRequestHeader? {
+        guard let header = try header() else { return nil }
+        do {
+            return try ProtoJSON.decode(DeliveryRequestHeader.self, from: try ProtoJSON.encode(header))
+        } catch {
+            throw .invalidArgument("header: \(error)")
+        }
+    }
+
+    /// `viewport.low.latitude`… as a `viewport`, nil when no corner is given.
+    public func viewport() throws(FleetError) -> GeoViewport? {
+        let corners = [
+            "viewport.low.latitude", "viewport.low.longitude", "viewport.high.latitude", "viewport.high.longitude",
+        ]
+        guard corners.contains(where: { self[$0] != nil }) else { return nil }
+        func corner(_ name: String) throws(FleetError) -> LatLng? {
+            let latitude = try double("viewport.\(name).latitude")
+            let longitude = try double("viewport.\(name).longitude")
+            guard latitude != nil || longitude != nil else { return nil }
+            return LatLng(latitude: latitude ?? 0, longitude: longitude ?? 0)
+        }
+        return GeoViewport(low: try corner("low"), high: try corner("high"))
+    }
+
     public func int32(_ name: String) throws(FleetError) -> Int32? {
         guard let text = self[name], !text.isEmpty else { return nil }
         guard let value = Int32(text) else {

@@ -31,23 +31,26 @@ struct ListVehiclesCriteria: Sendable {
             }
             attributes.filter = try VehicleAttributeFilter(parsing: request.filter)
         }
-        if let box = request.viewport {
-            guard let low = box.low, let high = box.high else {
-                throw .invalidArgument("viewport needs both low and high corners")
-            }
-            try TripService.validate(low, field: "viewport.low")
-            try TripService.validate(high, field: "viewport.high")
-            guard low.latitude <= high.latitude else {
-                throw .invalidArgument("viewport.low.latitude must not be above viewport.high.latitude")
-            }
-            viewport = box
-        }
+        if let box = request.viewport { viewport = try Self.viewport(box) }
         if let staleness = request.maximumStaleness {
             guard staleness > ProtoDuration(seconds: 0) else {
                 throw .invalidArgument("maximumStaleness must be a positive duration; got \(staleness.protoText)")
             }
             maximumStaleness = staleness
         }
+    }
+
+    /// A request's viewport, checked: both corners, valid, the low one not above the high one.
+    static func viewport(_ box: GeoViewport) throws(FleetError) -> GeoViewport {
+        guard let low = box.low, let high = box.high else {
+            throw .invalidArgument("viewport needs both low and high corners")
+        }
+        try TripService.validate(low, field: "viewport.low")
+        try TripService.validate(high, field: "viewport.high")
+        guard low.latitude <= high.latitude else {
+            throw .invalidArgument("viewport.low.latitude must not be above viewport.high.latitude")
+        }
+        return box
     }
 
     /// Whether `vehicle` passes every restriction, at `now`.

@@ -141,24 +141,11 @@ public enum VehicleService {
         }
     }
 
-    /// A reported location with the server's receive time; FLEET_ENGINE_LOCATION is output only.
+    /// A reported location with the server's receive time (``ReportedLocation``).
     static func stamped(
         _ location: VehicleLocation, now: ProtoTimestamp, field: String
     ) throws(FleetError) -> VehicleLocation {
-        guard let point = location.location else { throw .invalidArgument("\(field).location is required") }
-        try TripService.validate(point, field: "\(field).location")
-        if location.locationSensor == .fleetEngineLocation {
-            throw .invalidArgument("\(field).locationSensor FLEET_ENGINE_LOCATION is output only")
-        }
-        if let heading = location.heading, !(0..<360).contains(heading) {
-            throw .invalidArgument("\(field).heading \(heading) is outside [0, 360)")
-        }
-        var stamped = location
-        stamped.serverTime = now
-        stamped.isGpsSensorEnabled = nil
-        stamped.timeSinceUpdate = nil
-        stamped.numStaleUpdates = nil
-        return stamped
+        try location.stamped(now: now, field: field)
     }
 
     static func validateTripTypes(_ types: [TripType]) throws(FleetError) {

@@ -2,7 +2,7 @@ import FleetModel
 import Foundation
 import GRDB
 
-/// Trips and vehicles in one SQLite database (GRDB, WAL mode, `synchronous = FULL`).
+/// Trips, vehicles, delivery vehicles and tasks in one SQLite database (GRDB, WAL mode, `synchronous = FULL`).
 ///
 /// Each row holds the resource's proto3 JSON plus the columns queries need (provider, id, vehicle, status).
 /// Every write commits before it returns, so an answered write survives a crash of the server and a failed one
@@ -68,6 +68,30 @@ public final class FleetStore: Sendable {
                         reportTime REAL NOT NULL,
                         PRIMARY KEY (provider, id)
                     ) WITHOUT ROWID;
+                    """)
+        }
+        migrator.registerMigration("v4: delivery vehicles and tasks") { db in
+            // The Deliveries API's resources. A task's vehicle, state and tracking id are columns: a vehicle's
+            // tasks, the OPEN ones, and a shipment's tasks are what the methods look up.
+            try db.execute(
+                sql: """
+                    CREATE TABLE delivery_vehicle (
+                        provider TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        json TEXT NOT NULL,
+                        PRIMARY KEY (provider, id)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE task (
+                        provider TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        vehicleId TEXT NOT NULL,
+                        state INTEGER NOT NULL,
+                        trackingId TEXT NOT NULL,
+                        json TEXT NOT NULL,
+                        PRIMARY KEY (provider, id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX task_by_vehicle ON task (provider, vehicleId);
+                    CREATE INDEX task_by_tracking_id ON task (provider, trackingId);
                     """)
         }
         return migrator
@@ -251,6 +275,10 @@ public struct FleetTransaction {
 
     static func encode<T: Encodable>(_ value: T) throws -> String { try ProtoJSON.encodeString(value) }
 
+    static func decode<T: ProtoMessage>(_ type: T.Type, _ json: String) throws -> T {
+        do { return try ProtoJSON.directOrGeneral(type, text: json) } catch { throw unreadable(type, error) }
+    }
+
     static func decode(_ type: Trip.Type, _ json: String) throws -> Trip {
         do { return try ProtoJSON.decode(type, text: json) } catch { throw unreadable(type, error) }
     }
@@ -259,7 +287,7 @@ public struct FleetTransaction {
         do { return try ProtoJSON.decode(type, text: json) } catch { throw unreadable(type, error) }
     }
 
-    private static func unreadable(_ type: Any.Type, _ error: any Error) -> FleetError {
+    static func unreadable(_ type: Any.Type, _ error: any Error) -> FleetError {
         FleetError(.dataLoss, "stored \(type) is unreadable: \(error)")
     }
 }

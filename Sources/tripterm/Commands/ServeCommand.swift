@@ -11,11 +11,12 @@ import ServiceLifecycle
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run a local Fleet Engine v1–compatible server over REST and gRPC (JWT auth, SQLite).",
+        abstract: "Run a local Fleet Engine–compatible server (trips and deliveries) over REST and gRPC.",
         discussion: """
-            Trips and vehicles are kept in SQLite under $XDG_DATA_HOME/tripterm (or ~/.local/share/tripterm), \
-            with the RSA key that signs `tripterm token` tokens. REST and gRPC (maps.fleetengine.v1.TripService \
-            and VehicleService, plaintext HTTP/2, for Google's own client libraries) serve the same fleet. Prints \
+            Trips, vehicles, delivery vehicles and tasks are kept in SQLite under $XDG_DATA_HOME/tripterm (or \
+            ~/.local/share/tripterm), with the RSA key that signs `tripterm token` tokens. REST and gRPC \
+            (maps.fleetengine.v1.TripService and VehicleService, maps.fleetengine.delivery.v1.DeliveryService; \
+            plaintext HTTP/2, for Google's own client libraries) serve the same fleet. Prints \
             `listening on http://HOST:PORT` and `listening on grpc://HOST:PORT` once each is ready. See \
             docs/server.md.
             """
@@ -61,6 +62,13 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "file.roadmap"))
     var map: String?
 
+    @Option(
+        name: .customLong("task-visibility"),
+        help: ArgumentHelp(
+            "What a shipment's tracking info shows of an element its task sets no visibility rule for: always (default), never, stops:N, meters:N or eta:DURATION.",
+            valueName: "rule"))
+    var taskVisibility: String?
+
     /// Hidden: every poll through Hummingbird, as before the event-loop answers — for comparing the two
     /// (scripts/bench-server.sh) and for ruling them out when something looks wrong.
     @Flag(name: .customLong("no-event-loop-answers"), help: .hidden)
@@ -77,6 +85,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if port != 0, port == resolvedGRPCPort, !noGRPC {
             throw ValidationError("--port and --grpc-port are both \(port): REST and gRPC need a port each")
+        }
+        if let taskVisibility {
+            do { _ = try TaskVisibility.parse(taskVisibility) } catch {
+                throw ValidationError("--task-visibility: \(error.message)")
+            }
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level \"\(logLevel)\" is not a level")
@@ -109,6 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.answersPollsOnEventLoop = !noEventLoopAnswers
         configuration.answersRepeatedPollsUnparsed = !parseEveryPoll
         configuration.roads = try roads()
+        configuration.defaultTaskVisibility = try taskVisibility.map(TaskVisibility.parse)
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             let core = try await FleetServerCore.open(configuration: configuration)

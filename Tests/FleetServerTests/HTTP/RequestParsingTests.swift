@@ -44,4 +44,39 @@ import Testing
         #expect(throws: FleetError.self) { try FleetRoute.match(method: .get, path: "/v1/providers/p/vehicles:search") }
         #expect(throws: FleetError.self) { try FleetRoute.match(method: .get, path: "/v1/providers/a%3Ab/trips/t") }
     }
+
+    /// The Deliveries API's paths (deliveries reference §3): PATCH updates, `tasks:batchCreate`, tracking ids.
+    @Test func deliveryRoutesMatchGooglesPaths() throws {
+        let parent = "providers/p"
+        let van = try DeliveryVehicleName(parsing: "providers/p/deliveryVehicles/van-1")
+        let task = try TaskName(parsing: "providers/p/tasks/t1")
+        #expect(
+            try FleetRoute.match(method: .post, path: "/v1/providers/p/deliveryVehicles")
+                == .createDeliveryVehicle(parent: parent))
+        #expect(
+            try FleetRoute.match(method: .get, path: "/v1/providers/p/deliveryVehicles")
+                == .listDeliveryVehicles(parent: parent))
+        #expect(
+            try FleetRoute.match(method: .patch, path: "/v1/providers/p/deliveryVehicles/van-1")
+                == .updateDeliveryVehicle(van))
+        #expect(
+            try FleetRoute.match(method: .delete, path: "/v1/providers/p/deliveryVehicles/van-1")
+                == .deleteDeliveryVehicle(van))
+        #expect(
+            try FleetRoute.match(method: .post, path: "/v1/providers/p/tasks:batchCreate")
+                == .batchCreateTasks(parent: parent))
+        #expect(try FleetRoute.match(method: .get, path: "/v1/providers/p/tasks/t1") == .getTask(task))
+        #expect(try FleetRoute.match(method: .patch, path: "/v1/providers/p/tasks/t1") == .updateTask(task))
+        #expect(
+            try FleetRoute.match(method: .get, path: "/v1/providers/p/taskTrackingInfo/parcel%201")
+                == .getTaskTrackingInfo(try TaskTrackingInfoName(provider: "p", trackingID: "parcel 1")))
+        // Trips are PUT, tasks PATCH: each path says which it takes.
+        #expect(throws: FleetError.self) { try FleetRoute.match(method: .put, path: "/v1/providers/p/tasks/t1") }
+        let badID = #expect(throws: FleetError.self) {
+            try FleetRoute.match(method: .get, path: "/v1/providers/p/taskTrackingInfo/a%3Ab")
+        }
+        #expect(badID?.message.contains("tracking id") == true)
+        let wrongKind = #expect(throws: NameError.self) { try TaskName(parsing: "providers/p/deliveryVehicles/v") }
+        #expect(wrongKind?.description.contains("this is a delivery vehicle name") == true)
+    }
 }

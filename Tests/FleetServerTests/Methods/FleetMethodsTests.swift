@@ -17,15 +17,7 @@ import Testing
         vehicleState: .online, supportedTripTypes: [.exclusive], maximumCapacity: 4,
         vehicleType: Vehicle.VehicleType(category: .auto))
 
-    /// The FleetError a call throws, or nil.
-    func failure(_ call: () async throws -> some Any) async -> FleetError? {
-        do {
-            _ = try await call()
-            return nil
-        } catch {
-            return error as? FleetError
-        }
-    }
+    func failure(_ call: () async throws -> some Any) async -> FleetError? { await fleetFailure(call) }
 
     @Test func namesAndParentsAreCheckedWhateverTheProtocol() async {
         let badParent = await failure {

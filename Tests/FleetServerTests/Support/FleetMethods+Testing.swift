@@ -10,3 +10,13 @@ extension FleetMethods {
         return FleetMethods(store: try FleetStore(path: directory.appendingPathComponent("fleet.sqlite").path))
     }
 }
+
+/// The FleetError a call throws, or nil when it succeeds (or throws something else).
+func fleetFailure(_ call: () async throws -> some Any) async -> FleetError? {
+    do {
+        _ = try await call()
+        return nil
+    } catch {
+        return error as? FleetError
+    }
+}

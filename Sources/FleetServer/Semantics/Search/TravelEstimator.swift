@@ -14,6 +14,8 @@ struct TravelEstimator: Sendable {
         var seconds: Double
         /// Whether the road graph gave it (else it is a straight-line estimate).
         var onRoads: Bool
+        /// The way driven: the ends and the road points between, or the straight line.
+        var path: [LatLng]
     }
 
     let roads: RoadGraph?
@@ -27,10 +29,10 @@ struct TravelEstimator: Sendable {
             let ends = start.distanceMeters + end.distanceMeters
             return Leg(
                 meters: route.lengthMeters + ends, seconds: route.durationSeconds + ends / Self.metresPerSecond,
-                onRoads: true)
+                onRoads: true, path: [a] + route.points + [b])
         }
         let meters = Geo.distance(a, b)
-        return Leg(meters: meters, seconds: meters / Self.metresPerSecond, onRoads: false)
+        return Leg(meters: meters, seconds: meters / Self.metresPerSecond, onRoads: false, path: [a, b])
     }
 
     static var metresPerSecond: Double { straightLineKmh / 3.6 }

@@ -23,6 +23,8 @@ public struct VehicleAttributeFilter: Hashable, Sendable {
     /// A parsed filter.
     public indirect enum Expression: Hashable, Sendable {
         case restriction(key: String, comparator: Comparator, value: String)
+        /// A restriction on one of the message's own fields (ListTasks' ``TaskFilter``; never in a vehicle's).
+        case field(name: String, comparator: Comparator, value: String)
         case and(Expression, Expression)
         case or(Expression, Expression)
         case not(Expression)
@@ -40,25 +42,42 @@ public struct VehicleAttributeFilter: Hashable, Sendable {
     }
 
     /// Whether a vehicle with these attributes passes the filter.
-    public func matches(_ attributes: [VehicleAttribute]) -> Bool { Self.evaluate(expression, attributes) }
+    public func matches(_ attributes: [VehicleAttribute]) -> Bool {
+        Self.evaluate(expression, attribute: { key in attributes.first(where: { $0.key == key })?.stringValue })
+    }
 
-    static func evaluate(_ expression: Expression, _ attributes: [VehicleAttribute]) -> Bool {
+    /// The expression's truth, with `value` giving the string a restriction compares (an attribute's key, or
+    /// `field` name), nil when the message has no such value.
+    static func evaluate(_ expression: Expression, value: (_ key: String, _ field: Bool) -> String?) -> Bool {
         switch expression {
-        case .restriction(let key, let comparator, let value):
-            // A vehicle without the attribute satisfies no comparison (not even `!=`); `NOT` inverts that.
-            guard let attribute = attributes.first(where: { $0.key == key }) else { return false }
-            let actual = attribute.stringValue
-            switch comparator {
-            case .equal: return actual == value
-            case .notEqual: return actual != value
-            case .less: return actual < value
-            case .greater: return actual > value
-            case .lessOrEqual: return actual <= value
-            case .greaterOrEqual: return actual >= value
-            }
-        case .and(let a, let b): return evaluate(a, attributes) && evaluate(b, attributes)
-        case .or(let a, let b): return evaluate(a, attributes) || evaluate(b, attributes)
-        case .not(let a): return !evaluate(a, attributes)
+        case .restriction(let key, let comparator, let expected):
+            // A message without the attribute satisfies no comparison (not even `!=`); `NOT` inverts that.
+            guard let actual = value(key, false) else { return false }
+            return comparator.holds(actual, expected)
+        case .field(let name, let comparator, let expected):
+            guard let actual = value(name, true) else { return false }
+            return comparator.holds(actual, expected)
+        case .and(let a, let b): return evaluate(a, value: value) && evaluate(b, value: value)
+        case .or(let a, let b): return evaluate(a, value: value) || evaluate(b, value: value)
+        case .not(let a): return !evaluate(a, value: value)
+        }
+    }
+
+    static func evaluate(_ expression: Expression, attribute: (String) -> String?) -> Bool {
+        evaluate(expression) { key, field in field ? nil : attribute(key) }
+    }
+}
+
+extension VehicleAttributeFilter.Comparator {
+    /// Whether `actual OP expected` holds, comparing strings.
+    func holds(_ actual: String, _ expected: String) -> Bool {
+        switch self {
+        case .equal: actual == expected
+        case .notEqual: actual != expected
+        case .less: actual < expected
+        case .greater: actual > expected
+        case .lessOrEqual: actual <= expected
+        case .greaterOrEqual: actual >= expected
         }
     }
 }

@@ -1,6 +1,7 @@
 import FleetModel
 
-/// A recursive-descent parser for ``VehicleAttributeFilter``, following AIP-160's grammar:
+/// A recursive-descent parser for ``VehicleAttributeFilter`` (and ListTasks' ``TaskFilter``), following AIP-160's
+/// grammar:
 ///
 /// ```
 /// expression  = factor { "AND" factor }
@@ -8,13 +9,21 @@ import FleetModel
 /// term        = [ "NOT" | "-" ] simple
 /// simple      = "(" expression ")" | restriction
 /// restriction = "attributes" "." key comparator quoted-string
+///             | field comparator ( quoted-string | word )
 /// ```
+///
+/// `field` is one of the message's fields the caller allows (none for vehicles, whose filters name attributes only).
 struct VehicleFilterParser {
     private let characters: [Character]
     private var position = 0
     private var restrictions = 0
+    /// The fields besides `attributes` a restriction may name.
+    private let fields: Set<String>
 
-    init(_ text: String) { characters = Array(text) }
+    init(_ text: String, fields: Set<String> = []) {
+        characters = Array(text)
+        self.fields = fields
+    }
 
     mutating func parse() throws(FleetError) -> VehicleAttributeFilter.Expression {
         skipSpace()
@@ -65,10 +74,16 @@ struct VehicleFilterParser {
     private mutating func parseRestriction() throws(FleetError) -> VehicleAttributeFilter.Expression {
         let start = position
         let field = word()
+        if fields.contains(field) { return try parseFieldRestriction(field, start: start) }
         guard field == "attributes" else {
             position = start
             if field.isEmpty { throw error("expected a restriction such as attributes.key = \"value\"") }
-            throw error("expected attributes.KEY: only vehicle attributes can be filtered on, not \"\(field)\"")
+            if fields.isEmpty {
+                throw error("expected attributes.KEY: only vehicle attributes can be filtered on, not \"\(field)\"")
+            }
+            throw error(
+                "\"\(field)\" cannot be filtered on; expected attributes.KEY or one of \(fields.sorted().joined(separator: ", "))"
+            )
         }
         guard peek == "." else { throw error("expected '.' and an attribute key after \"attributes\"") }
         position += 1
@@ -80,6 +95,31 @@ struct VehicleFilterParser {
         }
         skipSpace()
         let value = try quotedValue(after: comparator)
+        try count(from: start)
+        return .restriction(key: key, comparator: comparator, value: value)
+    }
+
+    /// `field OP value`, the value quoted or a bare word (an enum name such as OPEN).
+    private mutating func parseFieldRestriction(
+        _ field: String, start: Int
+    ) throws(FleetError) -> VehicleAttributeFilter.Expression {
+        skipSpace()
+        guard let comparator = comparator() else {
+            throw error("expected a comparator (=, !=, <, >, <=, >=) after \(field)")
+        }
+        skipSpace()
+        let value: String
+        if let quote = peek, quote == "\"" || quote == "'" {
+            value = try quotedValue(after: comparator)
+        } else {
+            value = word()
+            if value.isEmpty { throw error("expected a value after '\(comparator.rawValue)'") }
+        }
+        try count(from: start)
+        return .field(name: field, comparator: comparator, value: value)
+    }
+
+    private mutating func count(from start: Int) throws(FleetError) {
         restrictions += 1
         guard restrictions <= VehicleAttributeFilter.maximumRestrictions else {
             position = start
@@ -87,7 +127,6 @@ struct VehicleFilterParser {
                 "the filter has more than \(VehicleAttributeFilter.maximumRestrictions) restrictions, Fleet Engine's limit"
             )
         }
-        return .restriction(key: key, comparator: comparator, value: value)
     }
 
     private mutating func comparator() -> VehicleAttributeFilter.Comparator? {

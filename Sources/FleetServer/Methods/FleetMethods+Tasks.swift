@@ -1,0 +1,185 @@
+import FleetModel
+
+/// DeliveryService's task methods: CreateTask, BatchCreateTasks, GetTask, UpdateTask, DeleteTask, ListTasks, and
+/// the consumer's GetTaskTrackingInfo.
+extension FleetMethods {
+    public func createTask(
+        _ request: CreateTaskRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> DeliveryTask {
+        try Authorizer.authorize(principal, .createTask)
+        let provider = try Self.provider(ofParent: request.parent)
+        let (name, task) = try Self.newTask(request, provider: provider, field: "task")
+        try await store.write { tx in
+            guard try tx.insert(task, as: name) else { throw FleetError(.alreadyExists, "task \(name) already exists") }
+        }
+        return task
+    }
+
+    /// At most 500 tasks, each under CreateTask's rules, in one transaction: all are created or none.
+    public func batchCreateTasks(
+        _ request: BatchCreateTasksRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> BatchCreateTasksResponse {
+        try Authorizer.authorize(principal, .createTask)
+        let provider = try Self.provider(ofParent: request.parent)
+        guard !request.requests.isEmpty else { throw FleetError.invalidArgument("requests is required") }
+        guard request.requests.count <= Self.maximumBatchTasks else {
+            throw FleetError.invalidArgument(
+                "requests has \(request.requests.count) entries; BatchCreateTasks takes at most \(Self.maximumBatchTasks)"
+            )
+        }
+        var created: [(TaskName, DeliveryTask)] = []
+        for (i, inner) in request.requests.enumerated() {
+            let at = "requests[\(i)]"
+            guard inner.parent.isEmpty || inner.parent == request.parent else {
+                throw FleetError.invalidArgument("\(at).parent must be empty or \(request.parent)")
+            }
+            if let header = inner.header, header != request.header {
+                throw FleetError.invalidArgument("\(at).header must be empty or the batch's header")
+            }
+            var single = inner
+            single.parent = request.parent
+            created.append(try Self.newTask(single, provider: provider, field: "\(at).task"))
+        }
+        let tasks = created
+        try await store.write { tx in
+            for (name, task) in tasks {
+                guard try tx.insert(task, as: name) else {
+                    throw FleetError(.alreadyExists, "task \(name) already exists")
+                }
+            }
+        }
+        return BatchCreateTasksResponse(tasks: tasks.map(\.1))
+    }
+
+    static let maximumBatchTasks = 500
+
+    /// A CreateTask request's name and task, checked.
+    static func newTask(
+        _ request: CreateTaskRequest, provider: String, field: String
+    ) throws(FleetError) -> (TaskName, DeliveryTask) {
+        let prefix = field.hasSuffix(".task") ? String(field.dropLast(5)) + "." : ""
+        guard !request.taskId.isEmpty else { throw .invalidArgument("\(prefix)taskId is required") }
+        let name = try Self.name(TaskName.self) { () throws(NameError) in
+            try TaskName(provider: provider, taskID: request.taskId)
+        }
+        guard let input = request.task else { throw .invalidArgument("\(field) is required") }
+        return (name, try TaskService.create(input, name: name, field: field))
+    }
+
+    public func getTask(
+        _ request: GetTaskRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> DeliveryTask {
+        let name = try Self.name(TaskName.self, request.name)
+        let (task, vehicle, tasks) = try await store.read { tx in try Self.taskWithVehicle(name, tx) }
+        guard let task else {
+            try Authorizer.authorize(principal, .getTask(taskID: name.taskID, assignedVehicle: ""))
+            throw FleetError.notFound("task \(name) not found")
+        }
+        try Authorizer.authorize(
+            principal, .getTask(taskID: name.taskID, assignedVehicle: task.deliveryVehicleId))
+        return deliveryProgress.taskAnswer(task, vehicle: vehicle, tasks: tasks, now: now)
+    }
+
+    /// The task, its vehicle and that vehicle's tasks by id (for the stops' durations).
+    static func taskWithVehicle(
+        _ name: TaskName, _ tx: FleetTransaction
+    ) throws -> (DeliveryTask?, DeliveryVehicle?, [String: DeliveryTask]) {
+        guard let task = try tx.task(name) else { return (nil, nil, [:]) }
+        guard !task.deliveryVehicleId.isEmpty,
+            let vehicleName = try? DeliveryVehicleName(provider: name.provider, vehicleID: task.deliveryVehicleId)
+        else { return (task, nil, [:]) }
+        let tasks = try tx.tasks(provider: name.provider, vehicleID: task.deliveryVehicleId, openOnly: true)
+        return (task, try tx.deliveryVehicle(vehicleName), byID(tasks))
+    }
+
+    public func updateTask(
+        _ request: UpdateTaskRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> DeliveryTask {
+        let patch = request.task ?? DeliveryTask()
+        let name = try Self.name(TaskName.self, patch.name, field: "task.name")
+        let mask = try Self.fieldMask(request.updateMask)
+        let progress = deliveryProgress
+        return try await store.write { tx in
+            let (found, vehicle, tasks) = try Self.taskWithVehicle(name, tx)
+            guard let current = found else {
+                try Authorizer.authorize(principal, .updateTask(taskID: name.taskID, assignedVehicle: ""))
+                throw FleetError.notFound("task \(name) not found")
+            }
+            try Authorizer.authorize(
+                principal, .updateTask(taskID: name.taskID, assignedVehicle: current.deliveryVehicleId))
+            let updated = try TaskService.update(
+                current, with: patch, mask: mask, vehicleLocation: vehicle?.lastLocation)
+            try tx.replace(updated, as: name)
+            return progress.taskAnswer(updated, vehicle: vehicle, tasks: tasks, now: now)
+        }
+    }
+
+    public func deleteTask(
+        _ request: DeleteTaskRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> EmptyMessage {
+        try Authorizer.authorize(principal, .deleteTask)
+        let name = try Self.name(TaskName.self, request.name)
+        try await store.write { tx in
+            guard let task = try tx.task(name) else { throw FleetError.notFound("task \(name) not found") }
+            if task.state == .open, !task.deliveryVehicleId.isEmpty {
+                throw FleetError.failedPrecondition(
+                    "task \(name) is OPEN and assigned to delivery vehicle \"\(task.deliveryVehicleId)\": remove its stop from the vehicle first"
+                )
+            }
+            try tx.deleteTask(name)
+        }
+        return EmptyMessage()
+    }
+
+    /// The provider's tasks that pass the filter (``TaskFilter``), a page at a time in id order.
+    public func listTasks(
+        _ request: ListTasksRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> ListTasksResponse {
+        try Authorizer.authorize(principal, .listTasks)
+        let provider = try Self.provider(ofParent: request.parent)
+        let size = try Self.pageSize(request.pageSize)
+        let start = try Self.pageStart(request.pageToken)
+        let filter = try TaskFilter(parsing: request.filter)
+        let (all, vehicles) = try await store.read { tx in
+            (try tx.tasks(provider: provider), try tx.deliveryVehicles(provider: provider))
+        }
+        let matching = all.filter(filter.matches)
+        let page = Self.page(of: matching, id: TaskService.id, after: start, size: size)
+        let byVehicle = Dictionary(vehicles.map { (Self.lastSegment($0.name), $0) }, uniquingKeysWith: { a, _ in a })
+        let open = Self.byID(all.filter { $0.state == .open })
+        let progress = deliveryProgress
+        let tasks = page.items.map { task in
+            progress.taskAnswer(task, vehicle: byVehicle[task.deliveryVehicleId], tasks: open, now: now)
+        }
+        return ListTasksResponse(tasks: tasks, nextPageToken: page.nextPageToken, totalSize: Int64(matching.count))
+    }
+
+    /// A shipment as its consumer sees it: one of the tracking id's tasks (``DeliveryProgress/trackedTask``) with
+    /// the vehicle's progress towards it, under the task's visibility rules.
+    public func getTaskTrackingInfo(
+        _ request: GetTaskTrackingInfoRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> TaskTrackingInfo {
+        let name = try Self.name(TaskTrackingInfoName.self, request.name)
+        try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
+        let (task, vehicle, tasks) = try await store.read {
+            tx -> (DeliveryTask?, DeliveryVehicle?, [String: DeliveryTask]) in
+            let candidates = try tx.tasks(provider: name.provider, trackingID: name.trackingID)
+            var vehicles: [String: DeliveryVehicle] = [:]
+            for id in Set(candidates.map(\.deliveryVehicleId)) where !id.isEmpty {
+                if let vehicleName = try? DeliveryVehicleName(provider: name.provider, vehicleID: id) {
+                    vehicles[id] = try tx.deliveryVehicle(vehicleName)
+                }
+            }
+            guard let task = DeliveryProgress.trackedTask(of: candidates, vehicles: vehicles) else {
+                return (nil, nil, [:])
+            }
+            let vehicle = vehicles[task.deliveryVehicleId]
+            let tasks =
+                vehicle == nil
+                ? [] : try tx.tasks(provider: name.provider, vehicleID: task.deliveryVehicleId, openOnly: true)
+            return (task, vehicle, Self.byID(tasks))
+        }
+        guard let task else { throw FleetError.notFound("no task has the tracking id \"\(name.trackingID)\"") }
+        return deliveryProgress.trackingInfo(task, name: name, vehicle: vehicle, tasks: tasks, now: now)
+    }
+}

@@ -1,0 +1,191 @@
+import FleetModel
+import Foundation
+
+/// What Fleet Engine derives from a delivery vehicle's reports and stops, on reading: each remaining segment's
+/// driving distance, duration and path; a task's `journeySharingInfo`; and a shipment's ``TaskTrackingInfo``, with
+/// the task's visibility rules applied.
+///
+/// The first segment is the driver's app's route when it reported one ending at the first stop
+/// (`currentRouteSegment`, `remainingDistanceMeters`, `remainingDuration`); the others, and the first without a
+/// report, are driven on the server's road map, or straight lines at 30 km/h off it (``TravelEstimator``). A stop's
+/// time there is the sum of its tasks' `taskDuration`s. Derived rather than stored, so an answer always reflects
+/// the newest report.
+struct DeliveryProgress: Sendable {
+    let estimator: TravelEstimator
+    /// What an element with no visibility rule gets: nil shows it (`serve --task-visibility`).
+    let defaultVisibility: TaskTrackingViewConfig.VisibilityOption?
+
+    /// The vehicle's remaining segments with their legs, from its last location (none without one).
+    func journey(of vehicle: DeliveryVehicle) -> [VehicleJourneySegment] {
+        var segments = vehicle.remainingVehicleJourneySegments
+        var from = vehicle.lastLocation?.location
+        for i in segments.indices {
+            guard let to = segments[i].stop?.plannedLocation?.point, let start = from else { continue }
+            defer { from = to }
+            if i == 0, segments[0].stop?.state == .arrived {
+                segments[0].drivingDistanceMeters = 0
+                segments[0].drivingDuration = ProtoDuration(seconds: 0)
+                segments[0].path = [start]
+                continue
+            }
+            if i == 0, let reported = reportedRoute(of: vehicle, to: to) {
+                let meters = vehicle.remainingDistanceMeters.map(Double.init) ?? reported.length
+                segments[0].drivingDistanceMeters = Self.meters(meters)
+                segments[0].drivingDuration =
+                    vehicle.remainingDuration ?? Self.duration(meters / TravelEstimator.metresPerSecond)
+                segments[0].path = reported
+                continue
+            }
+            let leg = estimator.leg(from: start, to: to)
+            segments[i].drivingDistanceMeters = Self.meters(leg.meters)
+            segments[i].drivingDuration = Self.duration(leg.seconds)
+            segments[i].path = leg.path
+        }
+        return segments
+    }
+
+    /// The driver's app's route to the first stop, when it reported one that leads there (its end point, when
+    /// given, within 50 m of the stop).
+    private func reportedRoute(of vehicle: DeliveryVehicle, to stop: LatLng) -> [LatLng]? {
+        guard !vehicle.currentRouteSegment.isEmpty,
+            let path = try? S2Polyline.decode(bytes: Array(vehicle.currentRouteSegment)), !path.isEmpty
+        else { return nil }
+        if let end = vehicle.currentRouteSegmentEndPoint, Geo.distance(end, stop) > 50 { return nil }
+        return path
+    }
+
+    /// GetDeliveryVehicle's answer: the segments' legs, and each stop's tasks with their duration and window.
+    func vehicleAnswer(_ vehicle: DeliveryVehicle, tasks: [String: DeliveryTask]) -> DeliveryVehicle {
+        var answer = vehicle
+        answer.remainingVehicleJourneySegments = journey(of: vehicle).map { segment in
+            var segment = segment
+            let infos = segment.stop?.tasks ?? []
+            segment.stop?.tasks = infos.map { info in
+                VehicleStop.TaskInfo(
+                    taskId: info.taskId, taskDuration: tasks[info.taskId]?.taskDuration,
+                    targetTimeWindow: tasks[info.taskId]?.targetTimeWindow)
+            }
+            return segment
+        }
+        return answer
+    }
+
+    /// Where the task stands on its vehicle's itinerary: the segments up to and including its stop, and the
+    /// estimates to that stop. Nil when the task is not OPEN on a vehicle that lists it and has a location.
+    struct Position {
+        var segments: [VehicleJourneySegment]
+        var stopCount: Int32
+        var meters: Int32
+        var arrival: ProtoTimestamp
+        var completion: ProtoTimestamp
+    }
+
+    func position(
+        of task: DeliveryTask, on vehicle: DeliveryVehicle?, tasks: [String: DeliveryTask], now: ProtoTimestamp
+    ) -> Position? {
+        let id = TaskService.id(task)
+        guard task.state == .open, let vehicle, vehicle.lastLocation?.location != nil,
+            let stop = vehicle.remainingVehicleJourneySegments.firstIndex(where: {
+                $0.stop?.tasks.contains { $0.taskId == id } ?? false
+            })
+        else { return nil }
+        let segments = Array(journey(of: vehicle)[...stop])
+        var seconds = 0.0
+        var meters = 0
+        for (i, segment) in segments.enumerated() {
+            seconds += segment.drivingDuration?.timeInterval ?? 0
+            meters += Int(segment.drivingDistanceMeters ?? 0)
+            // The vehicle serves every earlier stop's tasks before driving on.
+            if i < stop {
+                seconds +=
+                    segment.stop?.tasks.reduce(0) { $0 + (tasks[$1.taskId]?.taskDuration?.timeInterval ?? 0) } ?? 0
+            }
+        }
+        let arrival = now + .milliseconds(Int64((seconds * 1000).rounded()))
+        return Position(
+            segments: segments, stopCount: Int32(stop + 1), meters: Int32(clamping: meters), arrival: arrival,
+            completion: arrival + (task.taskDuration?.duration ?? .zero))
+    }
+
+    /// GetTask's answer: an OPEN task on a vehicle's itinerary gets its `journeySharingInfo` — the legs up to its
+    /// stop (the stops themselves left out, as Fleet Engine leaves them out of GetTask: they are other customers'
+    /// places) and the vehicle's last location; a CLOSED task has none.
+    func taskAnswer(
+        _ task: DeliveryTask, vehicle: DeliveryVehicle?, tasks: [String: DeliveryTask], now: ProtoTimestamp
+    ) -> DeliveryTask {
+        var answer = task
+        answer.journeySharingInfo = nil
+        guard let vehicle, let position = position(of: task, on: vehicle, tasks: tasks, now: now) else { return answer }
+        let reported = reportedRoute(of: vehicle, to: position.segments[0].stop?.plannedLocation?.point ?? LatLng())
+        answer.journeySharingInfo = DeliveryTask.JourneySharingInfo(
+            remainingVehicleJourneySegments: position.segments.map { segment in
+                var segment = segment
+                segment.stop = nil
+                return segment
+            },
+            lastLocation: vehicle.lastLocation,
+            lastLocationSnappable: reported != nil && (vehicle.lastLocation?.isRoadSnapped ?? false))
+        return answer
+    }
+
+    /// GetTaskTrackingInfo's answer for `task`, one of the shipment's, under its visibility rules.
+    func trackingInfo(
+        _ task: DeliveryTask, name: TaskTrackingInfoName, vehicle: DeliveryVehicle?, tasks: [String: DeliveryTask],
+        now: ProtoTimestamp
+    ) -> TaskTrackingInfo {
+        var info = TaskTrackingInfo(
+            name: name.description, trackingId: task.trackingId, state: task.state, taskOutcome: task.taskOutcome,
+            taskOutcomeTime: task.taskOutcomeTime, plannedLocation: task.plannedLocation,
+            targetTimeWindow: task.targetTimeWindow, attributes: task.attributes)
+        guard let position = position(of: task, on: vehicle, tasks: tasks, now: now) else { return info }
+        let config = task.taskTrackingViewConfig ?? TaskTrackingViewConfig()
+        func shown(_ option: TaskTrackingViewConfig.VisibilityOption?) -> Bool {
+            switch (option ?? defaultVisibility)?.visibilityOption {
+            case nil, .always: true
+            case .never: false
+            case .remainingStopCountThreshold(let n): position.stopCount <= n
+            case .remainingDrivingDistanceMetersThreshold(let m): position.meters <= m
+            case .durationUntilEstimatedArrivalTimeThreshold(let d): position.arrival - now <= d.duration
+            }
+        }
+        if shown(config.vehicleLocationVisibility) { info.vehicleLocation = vehicle?.lastLocation }
+        if shown(config.routePolylinePointsVisibility) {
+            info.routePolylinePoints = position.segments.flatMap(\.path)
+        }
+        if shown(config.remainingStopCountVisibility) { info.remainingStopCount = position.stopCount }
+        if shown(config.remainingDrivingDistanceVisibility) { info.remainingDrivingDistanceMeters = position.meters }
+        if shown(config.estimatedArrivalTimeVisibility) { info.estimatedArrivalTime = position.arrival }
+        if shown(config.estimatedTaskCompletionTimeVisibility) {
+            info.estimatedTaskCompletionTime = position.completion
+        }
+        return info
+    }
+
+    /// Of a shipment's tasks, the one its tracking info is about (Fleet Engine picks one when a tracking id has
+    /// several): the OPEN task whose stop the vehicle reaches first, else an OPEN one still unassigned, else the
+    /// one closed last.
+    static func trackedTask(
+        of candidates: [DeliveryTask], vehicles: [String: DeliveryVehicle]
+    ) -> DeliveryTask? {
+        func stopIndex(_ task: DeliveryTask) -> Int? {
+            let id = TaskService.id(task)
+            return vehicles[task.deliveryVehicleId]?.remainingVehicleJourneySegments.firstIndex {
+                $0.stop?.tasks.contains { $0.taskId == id } ?? false
+            }
+        }
+        let open = candidates.filter { $0.state == .open }
+        if let next = open.compactMap({ task in stopIndex(task).map { (task, $0) } }).min(by: { $0.1 < $1.1 }) {
+            return next.0
+        }
+        if let waiting = open.first { return waiting }
+        return candidates.max {
+            ($0.taskOutcomeTime ?? ProtoTimestamp(seconds: 0)) < ($1.taskOutcomeTime ?? ProtoTimestamp(seconds: 0))
+        }
+    }
+
+    static func meters(_ value: Double) -> Int32 { Int32(min(Double(Int32.max), value.rounded())) }
+
+    static func duration(_ seconds: Double) -> ProtoDuration {
+        ProtoDuration(.milliseconds(Int64((seconds * 1000).rounded())))
+    }
+}

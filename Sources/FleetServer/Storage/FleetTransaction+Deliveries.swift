@@ -1,0 +1,94 @@
+import FleetModel
+import GRDB
+
+/// The Deliveries API's rows: delivery vehicles and tasks, each its proto3 JSON plus the columns lookups need.
+/// Stored as the methods leave them; what Fleet Engine derives on reading (journey sharing, segment distances,
+/// tracking info) is derived on reading (``DeliveryProgress``).
+extension FleetTransaction {
+    public func deliveryVehicle(_ name: DeliveryVehicleName) throws -> DeliveryVehicle? {
+        guard
+            let json = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT json FROM delivery_vehicle WHERE provider = ? AND id = ?"),
+                arguments: [name.provider, name.vehicleID])
+        else { return nil }
+        return try Self.decode(DeliveryVehicle.self, json)
+    }
+
+    /// Inserts a new delivery vehicle; false when one with this name exists.
+    public func insert(_ vehicle: DeliveryVehicle, as name: DeliveryVehicleName) throws -> Bool {
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO delivery_vehicle (provider, id, json) VALUES (?, ?, ?)")
+            .execute(arguments: [name.provider, name.vehicleID, try Self.encode(vehicle)])
+        return db.changesCount == 1
+    }
+
+    public func replace(_ vehicle: DeliveryVehicle, as name: DeliveryVehicleName) throws {
+        try db.cachedStatement(sql: "UPDATE delivery_vehicle SET json = ? WHERE provider = ? AND id = ?")
+            .execute(arguments: [try Self.encode(vehicle), name.provider, name.vehicleID])
+    }
+
+    public func deleteDeliveryVehicle(_ name: DeliveryVehicleName) throws {
+        try db.cachedStatement(sql: "DELETE FROM delivery_vehicle WHERE provider = ? AND id = ?")
+            .execute(arguments: [name.provider, name.vehicleID])
+    }
+
+    /// Delivery vehicles of a provider in id order.
+    public func deliveryVehicles(provider: String) throws -> [DeliveryVehicle] {
+        try String.fetchAll(
+            db, sql: "SELECT json FROM delivery_vehicle WHERE provider = ? ORDER BY id", arguments: [provider]
+        ).map { try Self.decode(DeliveryVehicle.self, $0) }
+    }
+
+    public func task(_ name: TaskName) throws -> DeliveryTask? {
+        guard
+            let json = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT json FROM task WHERE provider = ? AND id = ?"),
+                arguments: [name.provider, name.taskID])
+        else { return nil }
+        return try Self.decode(DeliveryTask.self, json)
+    }
+
+    /// Inserts a new task; false when one with this name exists.
+    public func insert(_ task: DeliveryTask, as name: TaskName) throws -> Bool {
+        try db.cachedStatement(
+            sql:
+                "INSERT OR IGNORE INTO task (provider, id, vehicleId, state, trackingId, json) VALUES (?, ?, ?, ?, ?, ?)"
+        ).execute(arguments: [
+            name.provider, name.taskID, task.deliveryVehicleId, Int(task.state.rawValue), task.trackingId,
+            try Self.encode(task),
+        ])
+        return db.changesCount == 1
+    }
+
+    public func replace(_ task: DeliveryTask, as name: TaskName) throws {
+        try db.cachedStatement(
+            sql: "UPDATE task SET vehicleId = ?, state = ?, json = ? WHERE provider = ? AND id = ?"
+        ).execute(arguments: [
+            task.deliveryVehicleId, Int(task.state.rawValue), try Self.encode(task), name.provider, name.taskID,
+        ])
+    }
+
+    public func deleteTask(_ name: TaskName) throws {
+        try db.cachedStatement(sql: "DELETE FROM task WHERE provider = ? AND id = ?")
+            .execute(arguments: [name.provider, name.taskID])
+    }
+
+    /// Tasks of a provider in id order: all, or one vehicle's, or one shipment's (tracking id), optionally only
+    /// the OPEN ones.
+    public func tasks(
+        provider: String, vehicleID: String? = nil, trackingID: String? = nil, openOnly: Bool = false
+    ) throws -> [DeliveryTask] {
+        var sql = "SELECT json FROM task WHERE provider = ?"
+        var arguments: StatementArguments = [provider]
+        if let vehicleID {
+            sql += " AND vehicleId = ?"
+            arguments += [vehicleID]
+        }
+        if let trackingID {
+            sql += " AND trackingId = ?"
+            arguments += [trackingID]
+        }
+        if openOnly { sql += " AND state = \(DeliveryTask.State.open.rawValue)" }
+        sql += " ORDER BY id"
+        return try String.fetchAll(db, sql: sql, arguments: arguments).map { try Self.decode(DeliveryTask.self, $0) }
+    }
+}

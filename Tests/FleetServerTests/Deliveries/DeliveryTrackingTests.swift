@@ -1,0 +1,156 @@
+import FleetModel
+import Foundation
+import Testing
+
+@testable import FleetServer
+
+/// What the server derives for deliveries (``DeliveryProgress``): a task's journey sharing, a shipment's tracking
+/// info and its visibility rules, and who may read them (deliveries reference §4.4–4.5, §6).
+@Suite struct DeliveryTrackingTests {
+    let rules: DeliveryRulesTests
+    var methods: FleetMethods { rules.methods }
+    var server: Principal { rules.server }
+    var now: ProtoTimestamp { rules.now }
+    typealias Fixture = DeliveryRulesTests
+
+    init() throws { rules = try DeliveryRulesTests() }
+
+    /// A van at the depot with two stops: the casino (t1, parcel-1) then the palace (t2, parcel-2, 5 minutes).
+    func day(config: TaskTrackingViewConfig? = nil) async throws {
+        try await rules.createVan()
+        try await rules.createTask("t1")
+        var second = Fixture.task(tracking: "parcel-2", at: Fixture.palace, minutes: 5)
+        second.taskTrackingViewConfig = config
+        try await rules.createTask("t2", second)
+        try await rules.setStops([
+            Fixture.stop(Fixture.casino, ["t1"], state: .enroute), Fixture.stop(Fixture.palace, ["t2"]),
+        ])
+    }
+
+    func tracking(_ id: String, as principal: Principal? = nil) async throws -> TaskTrackingInfo {
+        try await methods.getTaskTrackingInfo(
+            GetTaskTrackingInfoRequest(name: "providers/p/taskTrackingInfo/\(id)"), principal: principal ?? server,
+            now: now)
+    }
+
+    @Test func aShipmentsTrackingInfoCountsTheStopsAndTimeBeforeIt() async throws {
+        try await day()
+        let first = try await tracking("parcel-1")
+        #expect(first.remainingStopCount == 1 && first.state == .open)
+        #expect(first.vehicleLocation?.location == Fixture.depot)
+        let second = try await tracking("parcel-2")
+        #expect(second.remainingStopCount == 2)
+        #expect((second.remainingDrivingDistanceMeters ?? 0) > (first.remainingDrivingDistanceMeters ?? 0))
+        // The van serves the casino's 2 minutes before driving on; the palace's task takes 5 more.
+        let arrival = try #require(second.estimatedArrivalTime)
+        let firstArrival = try #require(first.estimatedArrivalTime)
+        #expect(arrival - firstArrival >= .seconds(120))
+        #expect(second.estimatedTaskCompletionTime.map { $0 - arrival } == .seconds(300))
+        #expect(second.routePolylinePoints.first == Fixture.depot && second.routePolylinePoints.last == Fixture.palace)
+        #expect(second.plannedLocation?.point == Fixture.palace)
+    }
+
+    @Test func visibilityRulesHideWhatTheirThresholdsDoNotReach() async throws {
+        var config = TaskTrackingViewConfig()
+        config.vehicleLocationVisibility = .init(visibilityOption: .never(true))
+        config.remainingStopCountVisibility = .init(visibilityOption: .remainingStopCountThreshold(1))
+        config.estimatedArrivalTimeVisibility = .init(
+            visibilityOption: .durationUntilEstimatedArrivalTimeThreshold(ProtoDuration(seconds: 24 * 3600)))
+        config.remainingDrivingDistanceVisibility = .init(
+            visibilityOption: .remainingDrivingDistanceMetersThreshold(10))
+        try await day(config: config)
+        let info = try await tracking("parcel-2")
+        #expect(info.vehicleLocation == nil)
+        #expect(info.remainingStopCount == nil)  // 2 stops away, shown from 1
+        #expect(info.estimatedArrivalTime != nil)  // within a day
+        #expect(info.remainingDrivingDistanceMeters == nil)
+        #expect(!info.routePolylinePoints.isEmpty && info.estimatedTaskCompletionTime != nil)  // no rule: shown
+        // The first stop done, the palace is next: the count shows.
+        try await rules.setStops([Fixture.stop(Fixture.palace, ["t2"])])
+        #expect(try await tracking("parcel-2").remainingStopCount == 1)
+    }
+
+    @Test func theServersDefaultVisibilityAppliesWhereATaskSetsNoRule() async throws {
+        var config = TaskTrackingViewConfig()
+        config.vehicleLocationVisibility = .init(visibilityOption: .always(true))
+        try await day(config: config)
+        let strict = FleetMethods(store: methods.store, defaultTaskVisibility: try TaskVisibility.parse("stops:1"))
+        let info = try await strict.getTaskTrackingInfo(
+            GetTaskTrackingInfoRequest(name: "providers/p/taskTrackingInfo/parcel-2"), principal: server, now: now)
+        #expect(info.vehicleLocation != nil)  // its own rule
+        #expect(info.remainingStopCount == nil && info.routePolylinePoints.isEmpty && info.estimatedArrivalTime == nil)
+        #expect(
+            try TaskVisibility.parse("eta:10m").visibilityOption
+                == .durationUntilEstimatedArrivalTimeThreshold(ProtoDuration(seconds: 600)))
+        #expect(try TaskVisibility.parse("never").visibilityOption == .never(true))
+        for bad in ["sometimes", "stops:", "stops:-1", "eta:10", "meters:x"] {
+            #expect(throws: FleetError.self, "\(bad)") { try TaskVisibility.parse(bad) }
+        }
+    }
+
+    @Test func aClosedShipmentSaysItsOutcomeAndNoLongerWhereTheVanIs() async throws {
+        try await day()
+        _ = try await methods.updateTask(
+            UpdateTaskRequest(
+                task: DeliveryTask(name: "providers/p/tasks/t1", taskOutcome: .succeeded),
+                updateMask: ProtoFieldMask(text: "taskOutcome")),
+            principal: server, now: now)
+        try await rules.setStops([Fixture.stop(Fixture.palace, ["t2"])])
+        let done = try await tracking("parcel-1")
+        #expect(done.state == .closed && done.taskOutcome == .succeeded)
+        #expect(done.vehicleLocation == nil && done.remainingStopCount == nil && done.routePolylinePoints.isEmpty)
+        await #expect(throws: FleetError.notFound("no task has the tracking id \"nobody\"")) {
+            try await tracking("nobody")
+        }
+    }
+
+    @Test func getTaskSharesTheJourneyUpToItsStopWithoutOtherCustomersPlaces() async throws {
+        try await day()
+        let task = try await rules.task("t2")
+        let journey = try #require(task.journeySharingInfo)
+        #expect(journey.remainingVehicleJourneySegments.count == 2)
+        #expect(journey.remainingVehicleJourneySegments.allSatisfy { $0.stop == nil && $0.drivingDuration != nil })
+        #expect(journey.lastLocation?.location == Fixture.depot)
+    }
+
+    @Test func consumersDriversAndReadersReachOnlyWhatTheirTokensName() async throws {
+        try await day()
+        let consumer = Principal(trackingID: "parcel-1")
+        #expect(try await tracking("parcel-1", as: consumer).trackingId == "parcel-1")
+        await #expect(throws: FleetError.self) { try await tracking("parcel-2", as: consumer) }
+        let stranger = await rules.failure {
+            try await methods.getTask(GetTaskRequest(name: "providers/p/tasks/t1"), principal: consumer, now: now)
+        }
+        #expect(stranger?.code == .permissionDenied)
+
+        let driver = Principal(deliveryVehicleID: "van-1")
+        #expect(
+            try await methods.getTask(GetTaskRequest(name: "providers/p/tasks/t1"), principal: driver, now: now).name
+                != "")
+        let otherVan = await rules.failure {
+            try await methods.getDeliveryVehicle(
+                GetDeliveryVehicleRequest(name: "providers/p/deliveryVehicles/van-2"), principal: driver, now: now)
+        }
+        #expect(otherVan?.code == .permissionDenied)
+        let list = await rules.failure {
+            try await methods.listTasks(ListTasksRequest(parent: "providers/p"), principal: driver, now: now)
+        }
+        #expect(list?.code == .permissionDenied)
+
+        let reader = Principal(
+            tripID: "*", vehicleID: "*", deliveryVehicleID: "*", taskIDs: ["*"], trackingID: "*", isFleetReader: true)
+        #expect(
+            try await methods.listTasks(ListTasksRequest(parent: "providers/p"), principal: reader, now: now).totalSize
+                == 2)
+        let write = await rules.failure {
+            try await methods.deleteTask(DeleteTaskRequest(name: "providers/p/tasks/t1"), principal: reader, now: now)
+        }
+        #expect(write?.code == .permissionDenied && write?.message.contains("read-only") == true)
+        // An on-demand server token is not a deliveries one.
+        let onDemand = await rules.failure {
+            try await methods.listTasks(
+                ListTasksRequest(parent: "providers/p"), principal: Principal(tripID: "*", vehicleID: "*"), now: now)
+        }
+        #expect(onDemand?.code == .permissionDenied)
+    }
+}
