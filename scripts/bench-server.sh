@@ -6,6 +6,7 @@
 # assigned trip, reports one location with an S2 route segment, then drives with wrk (keep-alive, THREADS threads)
 # for DURATION seconds per run:
 #   GetTrip as the consumer (JWT verified, SQLite read, progress derived, JSON encoded) at each of CONNS;
+#   GetTaskTrackingInfo of one shipment as its consumer, at 64;
 #   GetTrip across MISS_TRIPS other trips polled in turn, each with its rider's own token, so that every answer
 #   misses the answer cache, at 64; then nginx (1 and auto workers) serving those same answers as MISS_TRIPS files;
 #   GetTrip over gRPC at 64 concurrent streams on 4 HTTP/2 connections (Benchmarks' GRPCLoad, built here).
@@ -57,6 +58,29 @@ for conns in $CONNS; do
   "$WRK" -t"$THREADS" -c"$conns" -d"${DURATION}s" --latency -H "Authorization: Bearer $consumer" "$get" > "$work/get-$conns.txt" 2>&1
   summary "tripterm GetTrip conns=$conns" "$work/get-$conns.txt"
 done
+# A shipment polled by its consumers, as every visitor of a tracking page polls it: GetTaskTrackingInfo with the
+# consumer's token, through the same answer cache and fast path as GetTrip (a van with the parcel's stop ahead).
+python3 - "$base" "$server" <<'PY'
+import json, sys, urllib.request
+base, server = sys.argv[1:]
+def call(method, path, body):
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method,
+                                     headers={"Authorization": "Bearer " + server, "Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        assert response.status == 200
+stop = {"latitude": 43.7395322, "longitude": 7.4268815}
+call("POST", "/v1/providers/tripterm-demo/deliveryVehicles?deliveryVehicleId=van-1",
+     {"lastLocation": {"location": {"latitude": 43.7328119, "longitude": 7.4191236}, "heading": 41}})
+call("POST", "/v1/providers/tripterm-demo/tasks?taskId=t1",
+     {"type": "DELIVERY", "state": "OPEN", "trackingId": "parcel-1", "taskDuration": "120s", "plannedLocation": {"point": stop}})
+call("PATCH", "/v1/providers/tripterm-demo/deliveryVehicles/van-1?updateMask=remainingVehicleJourneySegments",
+     {"remainingVehicleJourneySegments": [{"stop": {"state": "ENROUTE", "plannedLocation": {"point": stop}, "tasks": [{"taskId": "t1"}]}}]})
+PY
+parcel="$("$bin" token --tracking-id parcel-1 --db "$db")"
+"$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -H "Authorization: Bearer $parcel" \
+  "$base/v1/providers/tripterm-demo/taskTrackingInfo/parcel-1" > "$work/track-64.txt" 2>&1
+summary "tripterm GetTaskTrackingInfo conns=64" "$work/track-64.txt"
+
 # The same poll over gRPC, as Google's client libraries send it: 64 calls in flight on 4 connections.
 (cd Benchmarks && "$SWIFT" build -c release --product GRPCLoad > "$work/grpcload-build.txt" 2>&1) \
   || { cat "$work/grpcload-build.txt" >&2; exit 1; }

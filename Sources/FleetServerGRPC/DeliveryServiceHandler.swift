@@ -1,6 +1,7 @@
 import FleetEngineProto
 import FleetModel
 import FleetServer
+import Foundation
 import GRPCCore
 import SwiftProtobuf
 
@@ -89,11 +90,22 @@ struct DeliveryServiceHandler: Maps_Fleetengine_Delivery_V1_DeliveryService.Serv
         }
     }
 
+    /// Through the answer cache, as REST's: every consumer of a shipment polls it. The key is the request without
+    /// its header, in binary, as gRPC's GetTrip keys it.
     func getTaskTrackingInfo(
         request: ServerRequest<Maps_Fleetengine_Delivery_V1_GetTaskTrackingInfoRequest>, context: ServerContext
     ) async throws -> ServerResponse<Maps_Fleetengine_Delivery_V1_TaskTrackingInfo> {
-        try await call.unary(request, context: context, as: GetTaskTrackingInfoRequest.self) {
-            try await $0.getTaskTrackingInfo($1, principal: $2, now: $3)
+        try await call.answering(context) {
+            let principal = try await call.authenticate(request.metadata)
+            var keyed = request.message
+            keyed.clearHeader()
+            let serialized = try keyed.serializedData()
+            try call.checkSize(serialized.count)
+            let get = try ProtoBridge.request(request.message, as: GetTaskTrackingInfoRequest.self)
+            let answer = try await call.core.methods.getTaskTrackingInfoAnswer(
+                get, principal: principal, now: call.core.now, cacheKey: "grpc " + serialized.base64EncodedString()
+            ) { info in try info.protobuf.serializedData() }
+            return ServerResponse(message: try Maps_Fleetengine_Delivery_V1_TaskTrackingInfo(serializedBytes: answer))
         }
     }
 

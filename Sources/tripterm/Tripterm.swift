@@ -12,7 +12,8 @@ struct Tripterm: AsyncParsableCommand {
             """,
         version: TriptermVersion.current,
         subcommands: [
-            DemoCommand.self, RiderCommand.self, DriverCommand.self, FleetCommand.self, ReplayCommand.self,
+            DemoCommand.self, RiderCommand.self, TrackCommand.self, DriverCommand.self, FleetCommand.self,
+            ReplayCommand.self,
             CheckCommand.self,
             ServeCommand.self, TokenCommand.self, ExportCommand.self, ImportOSMCommand.self,
         ]

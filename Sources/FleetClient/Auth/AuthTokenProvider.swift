@@ -27,11 +27,14 @@ extension AuthTokenProvider {
 public struct AuthTokenContext: Hashable, Sendable, CustomStringConvertible {
     public var tripID: String?
     public var vehicleID: String?
+    /// A shipment's tracking id, for a Deliveries API consumer's token.
+    public var trackingID: String?
     public var role: AuthTokenRole
 
-    public init(tripID: String? = nil, vehicleID: String? = nil, role: AuthTokenRole) {
+    public init(tripID: String? = nil, vehicleID: String? = nil, trackingID: String? = nil, role: AuthTokenRole) {
         self.tripID = tripID
         self.vehicleID = vehicleID
+        self.trackingID = trackingID
         self.role = role
     }
 
@@ -40,6 +43,7 @@ public struct AuthTokenContext: Hashable, Sendable, CustomStringConvertible {
         var parts = [role.rawValue]
         if let tripID { parts.append("trip \(tripID)") }
         if let vehicleID { parts.append("vehicle \(vehicleID)") }
+        if let trackingID { parts.append("shipment \(trackingID)") }
         return parts.joined(separator: " ")
     }
 }

@@ -2,7 +2,7 @@ import FleetModel
 import Foundation
 
 /// Gets tokens by running a command (`--token-command 'cmd args'`), the way kubectl runs credential plugins: the
-/// command runs under `/bin/sh -c` with `TRIPTERM_TRIP_ID`, `TRIPTERM_VEHICLE_ID` and `TRIPTERM_ROLE` in its
+/// command runs under `/bin/sh -c` with `TRIPTERM_TRIP_ID`, `TRIPTERM_VEHICLE_ID`, `TRIPTERM_TRACKING_ID` and `TRIPTERM_ROLE` in its
 /// environment, and prints either a bare token or `{"token": "…", "expiresInSeconds": 3600}` on standard output.
 ///
 /// A command that cannot start, fails, times out or prints something else is a client-class UNAUTHENTICATED
@@ -24,6 +24,7 @@ public struct CommandTokenProvider: AuthTokenProvider {
         var environment = ProcessInfo.processInfo.environment
         environment["TRIPTERM_TRIP_ID"] = context.tripID ?? ""
         environment["TRIPTERM_VEHICLE_ID"] = context.vehicleID ?? ""
+        environment["TRIPTERM_TRACKING_ID"] = context.trackingID ?? ""
         environment["TRIPTERM_ROLE"] = context.role.rawValue
         let result: CommandRunner.Result
         do {

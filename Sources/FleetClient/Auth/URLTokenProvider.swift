@@ -6,9 +6,9 @@ import NIOCore
 /// Gets tokens from an HTTP endpoint (`--token-url`), as a rider app asks its backend: `GET url` answered with
 /// `{"token": "…", "expiresInSeconds": 3600}` (or a bare token).
 ///
-/// The context travels in the URL: `{tripId}`, `{vehicleId}` and `{role}` placeholders are replaced when the URL
+/// The context travels in the URL: `{tripId}`, `{vehicleId}`, `{trackingId}` and `{role}` placeholders are replaced when the URL
 /// has them (`https://example.com/token/consumer/{tripId}`, as Google's sample token servers are laid out);
-/// otherwise `tripId` and `vehicleId` are added as query parameters.
+/// otherwise `tripId`, `vehicleId` and `trackingId` are added as query parameters.
 ///
 /// An unreachable endpoint or a 5xx/429 is recoverable; any other refusal, or an answer that is not a token, is
 /// a client-class UNAUTHENTICATED error naming the URL.
@@ -32,7 +32,7 @@ public struct URLTokenProvider: AuthTokenProvider {
     public func resolvedURL(for context: AuthTokenContext) -> String {
         let values = [
             ("{tripId}", context.tripID ?? ""), ("{vehicleId}", context.vehicleID ?? ""),
-            ("{role}", context.role.rawValue),
+            ("{trackingId}", context.trackingID ?? ""), ("{role}", context.role.rawValue),
         ]
         if values.contains(where: { url.contains($0.0) }) {
             return values.reduce(url) { $0.replacingOccurrences(of: $1.0, with: QueryEncoding.escape($1.1)) }
@@ -40,6 +40,7 @@ public struct URLTokenProvider: AuthTokenProvider {
         var query = QueryEncoding()
         query.add("tripId", context.tripID)
         query.add("vehicleId", context.vehicleID)
+        query.add("trackingId", context.trackingID)
         guard !query.isEmpty else { return url }
         return url + (url.contains("?") ? "&" : "?") + query.encoded
     }

@@ -70,7 +70,9 @@ extension FleetAPI {
             return try encode(await methods.listTasks(list, principal: principal, now: now), options)
         case .getTaskTrackingInfo(let name):
             let get = GetTaskTrackingInfoRequest(header: try query.deliveryHeader(), name: name.description)
-            return try encode(await methods.getTaskTrackingInfo(get, principal: principal, now: now), options)
+            return try await methods.getTaskTrackingInfoAnswer(
+                get, principal: principal, now: now, cacheKey: Self.answerKey(name, rawQuery: call.rawQuery)
+            ) { info in try ProtoJSON.encode(info, options: options) }
         default:
             preconditionFailure("\(call.route) is an on-demand route, answered by FleetAPI.answer")
         }

@@ -95,8 +95,9 @@ struct FleetAPI: HTTPResponder {
         try ProtoJSON.encode(value, options: options)
     }
 
-    /// A GetTrip answer's key in the ``AnswerCache``: views, versions and enum encoding change the answer.
-    static func answerKey(_ name: TripName, rawQuery: String) -> String { "\(name)?\(rawQuery)" }
+    /// A GetTrip or GetTaskTrackingInfo answer's key in the ``AnswerCache``: the resource name (the two kinds never
+    /// share one) and the query (views, versions and enum encoding change the answer).
+    static func answerKey(_ name: some FleetResourceName, rawQuery: String) -> String { "\(name)?\(rawQuery)" }
 
     /// The request body's bytes; over the limit is 413.
     func body(_ request: inout Request) async throws -> Data {

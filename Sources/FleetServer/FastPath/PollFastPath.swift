@@ -4,7 +4,8 @@ import HummingbirdCore
 import Logging
 
 /// The fast path: GetTrip polls answered on the connection's event loop beside Hummingbird instead of through it —
-/// from the ``AnswerCache``, or computed from the trip and vehicle in memory. Riders poll the same trip every few
+/// from the ``AnswerCache``, or computed from the trip and vehicle in memory — and a shipment's GetTaskTrackingInfo
+/// polls from the cache. Riders poll the same trip every few
 /// seconds and nearly every poll is a cache hit; through Hummingbird one costs two thread hops (event loop → Swift's
 /// pool → event loop), more than the hit itself. Measured: +60–70 % polls a second (docs/PERFORMANCE.md). A city's
 /// riders each poll their own trip while its vehicle reports, so their polls miss; computed from memory they read
@@ -45,32 +46,52 @@ struct PollFastPath: Sendable {
     /// `path`, `rawQuery` and `authorization` as a ``CachedPoll``, or nil when only the ordinary path can answer.
     func poll(path: String, rawQuery: String, authorization: String?) -> CachedPoll? {
         guard let routed = try? RoutedRequest(method: .get, path: path, rawQuery: rawQuery),
-            case .getTrip(let name) = routed.route,
             (try? routed.validateQuery()) != nil,
-            let request = try? FleetAPI.getTripRequest(name, query: routed.query),
             let claims = api.authenticator.verifiedClaims(authorizationHeader: authorization)
         else { return nil }
+        let resource: CachedPoll.Resource
+        let key: String
+        switch routed.route {
+        case .getTrip(let name):
+            guard let request = try? FleetAPI.getTripRequest(name, query: routed.query) else { return nil }
+            resource = .trip(request, tripID: name.tripID)
+            key = FleetAPI.answerKey(name, rawQuery: rawQuery)
+        case .getTaskTrackingInfo(let name):
+            do { _ = try routed.query.deliveryHeader() } catch { return nil }
+            resource = .shipment(trackingID: name.trackingID)
+            key = FleetAPI.answerKey(name, rawQuery: rawQuery)
+        default:
+            return nil
+        }
         return CachedPoll(
-            request: request, options: ProtoJSONEncodingOptions(enumsAsIntegers: routed.query.enumsAsIntegers),
-            key: FleetAPI.answerKey(name, rawQuery: rawQuery), tripID: name.tripID, claims: claims)
+            resource: resource, options: ProtoJSONEncodingOptions(enumsAsIntegers: routed.query.enumsAsIntegers),
+            key: key, claims: claims)
     }
 
-    /// GetTrip's answer to `poll` when it can be given without waiting, once the token's claims hold now: the
-    /// ``AnswerCache``'s, or one computed from the trip and vehicle in memory
-    /// (``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)``), if the token may read the trip. Nil
+    /// The answer to `poll` when it can be given without waiting, once the token's claims hold now: the
+    /// ``AnswerCache``'s, or for GetTrip one computed from the trip and vehicle in memory
+    /// (``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)``), if the token may read it. Nil
     /// otherwise, and the ordinary path then gives the same answer or the error. Never waits, so it can run on the
     /// connection's event loop.
     func answer(_ poll: CachedPoll) -> (body: Data, cached: Bool)? {
         let clock = api.clock()
         guard let principal = try? Authenticator.principal(poll.claims, now: clock) else { return nil }
         let now = ProtoTimestamp(clock)
-        if let answer = api.store.answers.reusableAnswer(for: poll.key, second: now.seconds) {
-            return (try? FleetMethods.authorize(principal, toRead: answer, tripID: poll.tripID)) != nil
-                ? (answer.body, true) : nil
+        switch poll.resource {
+        case .trip(let request, let tripID):
+            if let answer = api.store.answers.reusableAnswer(for: poll.key, second: now.seconds) {
+                return (try? FleetMethods.authorize(principal, toRead: answer, tripID: tripID)) != nil
+                    ? (answer.body, true) : nil
+            }
+            let live = api.methods.liveTripAnswer(request, principal: principal, now: now, cacheKey: poll.key) {
+                try ProtoJSON.encode($0, options: poll.options)
+            }
+            return live.map { ($0, false) }
+        case .shipment(let trackingID):
+            guard (try? Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: trackingID))) != nil,
+                let answer = api.store.answers.reusableAnswer(for: poll.key, second: now.seconds)
+            else { return nil }
+            return (answer.body, true)
         }
-        let live = api.methods.liveTripAnswer(poll.request, principal: principal, now: now, cacheKey: poll.key) {
-            try ProtoJSON.encode($0, options: poll.options)
-        }
-        return live.map { ($0, false) }
     }
 }

@@ -1,4 +1,5 @@
 import FleetModel
+import Foundation
 
 /// DeliveryService's task methods: CreateTask, BatchCreateTasks, GetTask, UpdateTask, DeleteTask, ListTasks, and
 /// the consumer's GetTaskTrackingInfo.
@@ -181,5 +182,22 @@ extension FleetMethods {
         }
         guard let task else { throw FleetError.notFound("no task has the tracking id \"\(name.trackingID)\"") }
         return deliveryProgress.trackingInfo(task, name: name, vehicle: vehicle, tasks: tasks, now: now)
+    }
+
+    /// GetTaskTrackingInfo's answer as `encode` writes it, through the ``AnswerCache`` as GetTrip's: every consumer
+    /// of a shipment polls the same tracking id, and its answer changes only with a write (refreshed each second,
+    /// like a trip's). Who may read it depends on the token alone, so it is checked before the cache is.
+    public func getTaskTrackingInfoAnswer(
+        _ request: GetTaskTrackingInfoRequest, principal: Principal, now: ProtoTimestamp, cacheKey key: String,
+        encode: (TaskTrackingInfo) throws -> Data
+    ) async throws -> Data {
+        let name = try Self.name(TaskTrackingInfoName.self, request.name)
+        try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
+        if let cached = store.answers.answer(for: key, second: now.seconds) { return cached.body }
+        let generation = store.answers.generation
+        let body = try encode(try await getTaskTrackingInfo(request, principal: principal, now: now))
+        store.answers.store(
+            .init(body: body, assignedVehicle: "", second: now.seconds), for: key, computedAt: generation)
+        return body
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// GetTrip answers already encoded, for riders polling the same trip: reused until the next write. Riders poll every
-/// few seconds and the trip's stored state only changes with a write, which empties the cache; only the derived
+/// GetTrip and GetTaskTrackingInfo answers already encoded, for riders polling the same trip and consumers the same
+/// shipment: reused until the next write. They poll every few seconds and what is stored only changes with a write,
+/// which empties the cache; only the derived
 /// countdowns (`remainingTimeToFirstWaypoint`, waypoint durations) age, so an answer is refreshed each second — by
 /// one request, while the others keep getting the previous second's answer (no stampede at each second). Answers
 /// are thus at most two seconds old in their countdowns. Authorization is still checked on every request, against
-/// the trip's assigned vehicle kept with the answer.
+/// the trip's assigned vehicle kept with the answer (a shipment's readers depend on the token alone).
 final class AnswerCache: Sendable {
     struct Answer: Sendable {
         var body: Data

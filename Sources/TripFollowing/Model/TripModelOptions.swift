@@ -39,6 +39,12 @@ public struct TripModelOptions: Sendable, Hashable {
         self.jitterSeed = jitterSeed
     }
 
+    /// Polls every `pace` and retries every failure, client ones included, at that pace (backoff starting at the
+    /// lesser of `pace` and 1 s): the test-only pacing behind `rider`'s and `track`'s hidden `--poll-ms`.
+    public static func paced(every pace: Duration) -> TripModelOptions {
+        TripModelOptions(pollInterval: pace, initialBackoff: min(pace, .seconds(1)), clientErrorRetryInterval: pace)
+    }
+
     /// The longest a recoverable failure is retried after, jitter included: ``maximumBackoff``, else the poll
     /// interval (but never below the initial backoff).
     public var backoffCap: Duration { maximumBackoff ?? max(pollInterval, initialBackoff) }

@@ -148,7 +148,7 @@ public actor HeadlessPrinter: TripModelSubscriber {
 }
 
 /// Wraps a list so the proto JSON encoder writes it as an array of messages.
-private struct ProtoFieldList<Element: ProtoMessage>: Encodable {
+struct ProtoFieldList<Element: ProtoMessage>: Encodable {
     let element: Element
     init(_ element: Element) { self.element = element }
     func encode(to encoder: any Encoder) throws { try element.encode(to: encoder) }

@@ -120,14 +120,7 @@ struct DriverCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("--vehicle: \(error)")
         }
-        let http = FleetEngineClient.makeHTTPClient()
-        do {
-            try await drive(name, http: http)
-        } catch {
-            try? await http.shutdown()
-            throw error
-        }
-        try await http.shutdown()
+        try await withFleetHTTPClient { http in try await drive(name, http: http) }
     }
 
     private func drive(_ name: VehicleName, http: HTTPClient) async throws {

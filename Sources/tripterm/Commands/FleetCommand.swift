@@ -98,14 +98,7 @@ struct FleetCommand: AsyncParsableCommand {
         guard !project.isEmpty, !project.contains("/") else {
             throw CommandFailure("--provider: expected a project id or providers/{project}, not '\(provider)'")
         }
-        let http = FleetEngineClient.makeHTTPClient()
-        do {
-            try await watch(project, http: http)
-        } catch {
-            try? await http.shutdown()
-            throw error
-        }
-        try await http.shutdown()
+        try await withFleetHTTPClient { http in try await watch(project, http: http) }
     }
 
     private func watch(_ project: String, http: HTTPClient) async throws {

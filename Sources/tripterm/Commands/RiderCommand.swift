@@ -84,14 +84,7 @@ struct RiderCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("--trip: \(error)")
         }
-        let http = FleetEngineClient.makeHTTPClient()
-        do {
-            try await follow(name, http: http)
-        } catch {
-            try? await http.shutdown()
-            throw error
-        }
-        try await http.shutdown()
+        try await withFleetHTTPClient { http in try await follow(name, http: http) }
     }
 
     /// The poll interval from --interval, or the test-only --poll-ms pacing.
@@ -99,9 +92,7 @@ struct RiderCommand: AsyncParsableCommand {
         guard let ms = pollMilliseconds else {
             return TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000)))
         }
-        let pace = Duration.milliseconds(ms)
-        return TripModelOptions(
-            pollInterval: pace, initialBackoff: min(pace, .seconds(1)), clientErrorRetryInterval: pace)
+        return .paced(every: .milliseconds(ms))
     }
 
     private func follow(_ name: TripName, http: HTTPClient) async throws {

@@ -25,14 +25,14 @@ struct TokenOptions: ParsableArguments {
     @Option(
         name: .customLong("token-command"),
         help: ArgumentHelp(
-            "A command printing a token, or {\"token\": …, \"expiresInSeconds\": …}; run by /bin/sh with TRIPTERM_TRIP_ID, TRIPTERM_VEHICLE_ID and TRIPTERM_ROLE set.",
+            "A command printing a token, or {\"token\": …, \"expiresInSeconds\": …}; run by /bin/sh with TRIPTERM_TRIP_ID, TRIPTERM_VEHICLE_ID, TRIPTERM_TRACKING_ID and TRIPTERM_ROLE set.",
             valueName: "command"))
     var tokenCommand: String?
 
     @Option(
         name: .customLong("token-url"),
         help: ArgumentHelp(
-            "A URL answering GET with {\"token\": …, \"expiresInSeconds\": …}; {tripId}, {vehicleId} and {role} in it are filled in.",
+            "A URL answering GET with {\"token\": …, \"expiresInSeconds\": …}; {tripId}, {vehicleId}, {trackingId} and {role} in it are filled in.",
             valueName: "url"))
     var tokenURL: String?
 

@@ -47,7 +47,18 @@ import Testing
         let token = try await fixture.minter.mint(AuthorizationClaims(tripid: "t1"))
         #expect(Self.poll(fastPath, Self.target, token: token) == nil, "a token never seen is the ordinary path's")
         #expect(try await Self.get(fixture, token: token).0 == .ok)
-        #expect(Self.poll(fastPath, Self.target, token: token)?.tripID == "t1")
+        let polled = Self.poll(fastPath, Self.target, token: token)
+        guard case .trip(_, let tripID)? = polled?.resource else {
+            Issue.record("not a trip poll: \(String(describing: polled))")
+            return
+        }
+        #expect(tripID == "t1")
+        let shipment = Self.poll(fastPath, "/v1/providers/p/taskTrackingInfo/parcel-1", token: token)
+        guard case .shipment(let trackingID)? = shipment?.resource else {
+            Issue.record("not a shipment poll: \(String(describing: shipment))")
+            return
+        }
+        #expect(trackingID == "parcel-1")
         #expect(Self.poll(fastPath, "/v1/providers/p/vehicles/v1", token: token) == nil)
         #expect(Self.poll(fastPath, "/v1/providers/p/trips/t1?colour=red", token: token) == nil)
         #expect(Self.poll(fastPath, "/v1/providers/p/trips/t1?view=%zz", token: token) == nil)
