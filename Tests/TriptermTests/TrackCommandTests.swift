@@ -78,3 +78,40 @@ import Testing
         #expect(out.status != 0 && out.stderr.contains("at least 5"), "\(out.stderr)")
     }
 }
+
+/// `tripterm track` on a real terminal (tmux) against `tripterm serve`: the shipment's screen opens on the van's way
+/// to the parcel, `r` polls, and `q` restores the terminal.
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux")) struct TrackScreenTests {
+    @Test func theShipmentOnTheMapThenQuit() async throws {
+        try await LocalServerProcess.with { server in
+            let stop = #"{"latitude":43.7396,"longitude":7.4275}"#
+            _ = try await server.send(
+                "POST", "/v1/providers/p/deliveryVehicles?deliveryVehicleId=van-1",
+                body: #"{"lastLocation":{"location":{"latitude":43.7347,"longitude":7.4206}}}"#)
+            _ = try await server.send(
+                "POST", "/v1/providers/p/tasks?taskId=t1",
+                body:
+                    #"{"type":"DELIVERY","state":"OPEN","trackingId":"parcel-1","taskDuration":"60s","plannedLocation":{"point":\#(stop)}}"#
+            )
+            _ = try await server.send(
+                "PATCH", "/v1/providers/p/deliveryVehicles/van-1?updateMask=remainingVehicleJourneySegments",
+                body:
+                    #"{"remainingVehicleJourneySegments":[{"stop":{"state":"ENROUTE","plannedLocation":{"point":\#(stop)},"tasks":[{"taskId":"t1"}]}}]}"#
+            )
+            let session = try await TmuxSession.start(width: 100, height: 30) { dir in
+                "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' track "
+                    + "--provider p --tracking-id parcel-1 --backend \(server.url) --token \(server.token); "
+                    + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
+            }
+            try await session.expectScreen(
+                showing: "Shipment parcel-1", "you are the next stop", "to drive", "r poll now")
+            try await session.send("r")
+            try await session.expectScreen(showing: "polled")
+            try await session.send("q")
+            try await session.expectExitStatus()
+            let (after, before) = (await session.waitForFile("after"), await session.waitForFile("before"))
+            #expect(after == before)
+            #expect(try await session.value("#{alternate_on}") == "0")
+        }
+    }
+}

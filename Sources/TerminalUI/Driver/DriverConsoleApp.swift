@@ -31,13 +31,8 @@ public final class DriverConsoleApp: Screen {
         self.perform = perform
         screen = DriverConsoleScreen(
             styles: .forMode(options.colorMode), ascii: options.ascii, switchTarget: options.switchTarget)
-        theme =
-            switch options.colorMode {
-            case .color256: .color256
-            case .color16: .color16
-            case .monochrome: .monochrome
-            }
-        glyphs = options.ascii ? .ascii : .unicode
+        theme = options.mapTheme
+        glyphs = options.mapGlyphs
         roadLookup = options.baseMap
         switchTarget = options.switchTarget
         camera = Camera(

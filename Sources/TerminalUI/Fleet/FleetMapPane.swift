@@ -21,13 +21,8 @@ struct FleetMapPane {
                 centre: MapPane.placeholderCentre, zoom: 14, columns: 0, rows: 0, marker: options.marker),
             followMaxZoom: 16, padding: 1)
         baseMap = options.baseMap
-        theme =
-            switch options.colorMode {
-            case .color256: .color256
-            case .color16: .color16
-            case .monochrome: .monochrome
-            }
-        glyphs = options.ascii ? .ascii : .unicode
+        theme = options.mapTheme
+        glyphs = options.mapGlyphs
     }
 
     mutating func fit() { camera.resumeFollowing() }

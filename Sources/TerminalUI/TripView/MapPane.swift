@@ -36,13 +36,8 @@ struct MapPane {
             viewport: Viewport(centre: Self.placeholderCentre, zoom: 14, columns: 0, rows: 0, marker: options.marker))
         scene = MapScene()
         baseMap = options.baseMap
-        theme =
-            switch options.colorMode {
-            case .color256: .color256
-            case .color16: .color16
-            case .monochrome: .monochrome
-            }
-        glyphs = options.ascii ? .ascii : .unicode
+        theme = options.mapTheme
+        glyphs = options.mapGlyphs
         allowsUnicodeMarkers = !options.ascii
     }
 

@@ -29,3 +29,17 @@ public struct TripAppOptions: Sendable {
         self.baseMap = baseMap
     }
 }
+
+extension TripAppOptions {
+    /// The map's colours for the colour mode: every screen with a map draws it in the same theme.
+    var mapTheme: MapTheme {
+        switch colorMode {
+        case .color256: .color256
+        case .color16: .color16
+        case .monochrome: .monochrome
+        }
+    }
+
+    /// The map's glyphs: ASCII with `--ascii`.
+    var mapGlyphs: GlyphSet { ascii ? .ascii : .unicode }
+}

@@ -30,7 +30,8 @@ public actor ShipmentTracker {
     /// True once a CLOSED answer has been delivered.
     public private(set) var isFinished = false
     public private(set) var completedPolls = 0
-    private var retryDelay: Duration
+    /// How long the tracker waits before its next poll (after a failure, the retry delay).
+    public private(set) var retryDelay: Duration
     private var pollLoop: Task<Void, Never>?
 
     /// `options.pollInterval` below ``minimumInterval`` is raised to it, unless `allowsFastPolling` (tests).

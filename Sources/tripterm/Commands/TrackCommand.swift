@@ -3,7 +3,12 @@ import AsyncHTTPClient
 import FleetClient
 import FleetModel
 import Foundation
+import TerminalUI
 import TripFollowing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `tripterm track --provider P --tracking-id ID`: follows a shipment as the JavaScript SDK's shipment location
 /// provider does, from tripterm's local server or Google's Fleet Engine — the same request for both.
@@ -12,11 +17,13 @@ struct TrackCommand: AsyncParsableCommand {
         commandName: "track",
         abstract: "Follow a shipment (Fleet Engine's Deliveries API), as a tracking page does.",
         discussion: """
-            Polls GetTaskTrackingInfo every --interval seconds (at least 5, as Google's JavaScript SDK) and prints \
-            one line per change — state, outcome, stops away, distance, ETA, the van's place, the route — and what \
-            the task's visibility rules hide. Exits 0 once the task is CLOSED, after a line naming its outcome. \
-            Failures are printed with their code and class: recoverable ones are retried with backoff, client ones \
-            (tracking id, token, permission) every 15 s until someone acts.
+            Polls GetTaskTrackingInfo every --interval seconds (at least 5, as Google's JavaScript SDK) and shows \
+            the shipment on a terminal map — the van, its route, the stop — with what a tracking page says (stops \
+            away, arrival, distance, outcome) and what the task's visibility rules hide; q quits, r polls at once. \
+            --headless (also when output is not a terminal) prints one line per change instead and exits 0 once \
+            the task is CLOSED, after a line naming its outcome. Failures are shown with their code and class: \
+            recoverable ones are retried with backoff, client ones (tracking id, token, permission) every 15 s \
+            until someone acts.
             """
     )
 
@@ -42,11 +49,14 @@ struct TrackCommand: AsyncParsableCommand {
     @OptionGroup(title: "Authorization")
     var auth: TokenOptions
 
-    @Flag(help: "Print one line per change (what track does until its map view lands).")
+    @Flag(help: "Print one line per change instead of drawing a map (also when output is not a terminal).")
     var headless = false
 
-    @Flag(help: "Print JSON Lines ({\"time\", \"element\", \"value\"}) instead of text.")
+    @Flag(help: "With --headless: print JSON Lines ({\"time\", \"element\", \"value\"}) instead of text.")
     var json = false
+
+    @OptionGroup(title: "Display")
+    var display: DisplayOptions
 
     func validate() throws {
         guard interval.isFinite, interval >= 5 else {
@@ -80,9 +90,27 @@ struct TrackCommand: AsyncParsableCommand {
         let tracker = ShipmentTracker(
             name: name, backend: FleetEngineShipmentBackend(client: client), options: options,
             allowsFastPolling: pollMilliseconds != nil)
-        let printer = ShipmentPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
-        await tracker.register(printer)
-        await tracker.start()
-        await tracker.waitUntilFinished()
+        if TripFollowerSession.wantsHeadless(headless) {
+            let printer = ShipmentPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
+            await tracker.register(printer)
+            await tracker.start()
+            await tracker.waitUntilFinished()
+            return
+        }
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
+        }
+        let subscriber = ShipmentViewSubscriber(
+            trackingID: name.trackingID, backendName: client.baseURL, now: { ProtoTimestamp(Date()) })
+        await tracker.register(subscriber)
+        let baseMap = try display.baseMap()
+        try await TerminalGuard.run(options: display.terminalOptions) { terminal in
+            await tracker.start()
+            let options = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
+            let app = ShipmentApp(
+                subscriber: subscriber, tracker: tracker, options: options, now: { ProtoTimestamp(Date()) })
+            await TerminalApp(terminal: terminal, screen: app).run()
+        }
+        await tracker.stop()
     }
 }

@@ -26,6 +26,14 @@ import Testing
         }
     }
 
+    @Test func everyShipmentBindingIsDocumented() throws {
+        let text = try String(contentsOf: Self.doc, encoding: .utf8)
+        for entry in ShipmentKeyBindings.entries {
+            #expect(
+                text.contains("| `\(entry.keys)` | \(entry.help) |"), "docs/keys.md lacks \(entry.keys): \(entry.help)")
+        }
+    }
+
     @Test func theDemosSwitchKeyIsDocumented() throws {
         let text = try String(contentsOf: Self.doc, encoding: .utf8)
         let entries = KeyBindings(kind: .rider, switchTarget: "driver console").entries
