@@ -216,12 +216,11 @@ extension FuzzTarget {
             if !list.filter.isEmpty { _ = try VehicleAttributeFilter(parsing: list.filter) }
             if let viewport = list.viewport { _ = try ListVehiclesCriteria.viewport(viewport) }
         case .createTask(let create):
-            _ = try FleetMethods.newTask(
-                create, provider: FleetMethods.provider(ofParent: create.parent), field: "task")
+            _ = try FleetMethods.newTask(create, provider: FleetMethods.provider(ofParent: create.parent))
         case .batchCreateTasks(let batch):
             let provider = try FleetMethods.provider(ofParent: batch.parent)
             for (i, inner) in batch.requests.prefix(FleetMethods.maximumBatchTasks).enumerated() {
-                _ = try FleetMethods.newTask(inner, provider: provider, field: "requests[\(i)].task")
+                _ = try FleetMethods.newTask(inner, provider: provider, at: "requests[\(i)].")
             }
         case .updateTask(let update):
             let updated = try TaskService.update(

@@ -12,6 +12,8 @@ public struct FleetServerCore: Sendable {
     public let clock: @Sendable () -> Date
     public let roads: RoadGraph?
     public let defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
+    /// Delivery legs estimated so far, for every request's ``FleetMethods``.
+    let legMemo = LegMemo()
 
     public init(
         store: FleetStore, authenticator: Authenticator, clock: @escaping @Sendable () -> Date = { Date() },
@@ -44,7 +46,7 @@ public struct FleetServerCore: Sendable {
 
     /// Fleet Engine's methods over this core's store and roads.
     public var methods: FleetMethods {
-        FleetMethods(store: store, roads: roads, defaultTaskVisibility: defaultTaskVisibility)
+        FleetMethods(store: store, roads: roads, defaultTaskVisibility: defaultTaskVisibility, legMemo: legMemo)
     }
 
     /// The time a request is answered at, by the server's clock.

@@ -131,7 +131,8 @@ extension FleetMethods {
 
     /// The derivations of the Deliveries API's answers, on this server's roads.
     var deliveryProgress: DeliveryProgress {
-        DeliveryProgress(estimator: TravelEstimator(roads: roads), defaultVisibility: defaultTaskVisibility)
+        DeliveryProgress(
+            estimator: TravelEstimator(roads: roads, memo: legMemo), defaultVisibility: defaultTaskVisibility)
     }
 
     static func byID(_ tasks: [DeliveryTask]) -> [String: DeliveryTask] {

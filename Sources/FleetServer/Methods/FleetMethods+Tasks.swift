@@ -9,7 +9,7 @@ extension FleetMethods {
     ) async throws -> DeliveryTask {
         try Authorizer.authorize(principal, .createTask)
         let provider = try Self.provider(ofParent: request.parent)
-        let (name, task) = try Self.newTask(request, provider: provider, field: "task")
+        let (name, task) = try Self.newTask(request, provider: provider)
         try await store.write { tx in
             guard try tx.insert(task, as: name) else { throw FleetError(.alreadyExists, "task \(name) already exists") }
         }
@@ -30,16 +30,14 @@ extension FleetMethods {
         }
         var created: [(TaskName, DeliveryTask)] = []
         for (i, inner) in request.requests.enumerated() {
-            let at = "requests[\(i)]"
+            let at = "requests[\(i)]."
             guard inner.parent.isEmpty || inner.parent == request.parent else {
-                throw FleetError.invalidArgument("\(at).parent must be empty or \(request.parent)")
+                throw FleetError.invalidArgument("\(at)parent must be empty or \(request.parent)")
             }
             if let header = inner.header, header != request.header {
-                throw FleetError.invalidArgument("\(at).header must be empty or the batch's header")
+                throw FleetError.invalidArgument("\(at)header must be empty or the batch's header")
             }
-            var single = inner
-            single.parent = request.parent
-            created.append(try Self.newTask(single, provider: provider, field: "\(at).task"))
+            created.append(try Self.newTask(inner, provider: provider, at: at))
         }
         let tasks = created
         try await store.write { tx in
@@ -54,17 +52,17 @@ extension FleetMethods {
 
     static let maximumBatchTasks = 500
 
-    /// A CreateTask request's name and task, checked.
+    /// A CreateTask request's name and task, checked; `at` prefixes the fields named in errors (`requests[3].`
+    /// inside a batch).
     static func newTask(
-        _ request: CreateTaskRequest, provider: String, field: String
+        _ request: CreateTaskRequest, provider: String, at: String = ""
     ) throws(FleetError) -> (TaskName, DeliveryTask) {
-        let prefix = field.hasSuffix(".task") ? String(field.dropLast(5)) + "." : ""
-        guard !request.taskId.isEmpty else { throw .invalidArgument("\(prefix)taskId is required") }
+        guard !request.taskId.isEmpty else { throw .invalidArgument("\(at)taskId is required") }
         let name = try Self.name(TaskName.self) { () throws(NameError) in
             try TaskName(provider: provider, taskID: request.taskId)
         }
-        guard let input = request.task else { throw .invalidArgument("\(field) is required") }
-        return (name, try TaskService.create(input, name: name, field: field))
+        guard let input = request.task else { throw .invalidArgument("\(at)task is required") }
+        return (name, try TaskService.create(input, name: name, field: "\(at)task"))
     }
 
     public func getTask(

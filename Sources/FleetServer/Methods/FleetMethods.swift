@@ -20,14 +20,24 @@ public struct FleetMethods: Sendable {
     /// What GetTaskTrackingInfo does with an element a task's `taskTrackingViewConfig` gives no rule: nil shows
     /// it (`serve --task-visibility`).
     public let defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
+    /// Delivery legs already estimated on `roads`, kept by the server's core across requests.
+    let legMemo: LegMemo
 
     public init(
         store: FleetStore, roads: RoadGraph? = nil,
         defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption? = nil
     ) {
+        self.init(store: store, roads: roads, defaultTaskVisibility: defaultTaskVisibility, legMemo: LegMemo())
+    }
+
+    init(
+        store: FleetStore, roads: RoadGraph?, defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?,
+        legMemo: LegMemo
+    ) {
         self.store = store
         self.roads = roads
         self.defaultTaskVisibility = defaultTaskVisibility
+        self.legMemo = legMemo
     }
 
     /// The provider id of a `parent` (`providers/{provider}`), INVALID_ARGUMENT otherwise.

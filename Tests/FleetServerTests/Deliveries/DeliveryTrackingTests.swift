@@ -50,6 +50,29 @@ import Testing
         #expect(second.plannedLocation?.point == Fixture.palace)
     }
 
+    @Test func beforeTheVanReportsTheStopsCountButNothingIsEstimated() async throws {
+        _ = try await methods.createDeliveryVehicle(
+            CreateDeliveryVehicleRequest(parent: "providers/p", deliveryVehicleId: "van-1"), principal: server, now: now
+        )
+        try await rules.createTask("t1")
+        try await rules.setStops([Fixture.stop(Fixture.casino, ["t1"])])
+        let info = try await tracking("parcel-1")
+        #expect(info.remainingStopCount == 1 && info.vehicleLocation == nil)
+        #expect(info.estimatedArrivalTime == nil && info.remainingDrivingDistanceMeters == nil)
+        #expect(try await rules.task("t1").journeySharingInfo == nil)
+    }
+
+    /// Every consumer of a van's shipments asks for the same legs: each is estimated once per server.
+    @Test func legsAreEstimatedOnceForEveryShipmentOfAVan() async throws {
+        try await day()
+        _ = try await tracking("parcel-2")
+        let legs = methods.legMemo.count
+        #expect(legs == 2)  // the van to the casino, the casino to the palace
+        _ = try await tracking("parcel-1")
+        _ = try await tracking("parcel-2")
+        #expect(methods.legMemo.count == legs)
+    }
+
     @Test func visibilityRulesHideWhatTheirThresholdsDoNotReach() async throws {
         var config = TaskTrackingViewConfig()
         config.vehicleLocationVisibility = .init(visibilityOption: .never(true))

@@ -71,25 +71,28 @@ struct DeliveryProgress: Sendable {
     }
 
     /// Where the task stands on its vehicle's itinerary: the segments up to and including its stop, and the
-    /// estimates to that stop. Nil when the task is not OPEN on a vehicle that lists it and has a location.
+    /// estimates to that stop (none while the vehicle has reported no location). Nil when the task is not OPEN on a
+    /// vehicle that lists it.
     struct Position {
         var segments: [VehicleJourneySegment]
         var stopCount: Int32
-        var meters: Int32
-        var arrival: ProtoTimestamp
-        var completion: ProtoTimestamp
+        var meters: Int32?
+        var arrival: ProtoTimestamp?
+        var completion: ProtoTimestamp?
     }
 
     func position(
         of task: DeliveryTask, on vehicle: DeliveryVehicle?, tasks: [String: DeliveryTask], now: ProtoTimestamp
     ) -> Position? {
         let id = TaskService.id(task)
-        guard task.state == .open, let vehicle, vehicle.lastLocation?.location != nil,
+        guard task.state == .open, let vehicle,
             let stop = vehicle.remainingVehicleJourneySegments.firstIndex(where: {
                 $0.stop?.tasks.contains { $0.taskId == id } ?? false
             })
         else { return nil }
         let segments = Array(journey(of: vehicle)[...stop])
+        var position = Position(segments: segments, stopCount: Int32(stop + 1))
+        guard vehicle.lastLocation?.location != nil else { return position }
         var seconds = 0.0
         var meters = 0
         for (i, segment) in segments.enumerated() {
@@ -102,9 +105,10 @@ struct DeliveryProgress: Sendable {
             }
         }
         let arrival = now + .milliseconds(Int64((seconds * 1000).rounded()))
-        return Position(
-            segments: segments, stopCount: Int32(stop + 1), meters: Int32(clamping: meters), arrival: arrival,
-            completion: arrival + (task.taskDuration?.duration ?? .zero))
+        position.meters = Int32(clamping: meters)
+        position.arrival = arrival
+        position.completion = arrival + (task.taskDuration?.duration ?? .zero)
+        return position
     }
 
     /// GetTask's answer: an OPEN task on a vehicle's itinerary gets its `journeySharingInfo` — the legs up to its
@@ -115,7 +119,9 @@ struct DeliveryProgress: Sendable {
     ) -> DeliveryTask {
         var answer = task
         answer.journeySharingInfo = nil
-        guard let vehicle, let position = position(of: task, on: vehicle, tasks: tasks, now: now) else { return answer }
+        guard let vehicle, vehicle.lastLocation != nil,
+            let position = position(of: task, on: vehicle, tasks: tasks, now: now)
+        else { return answer }
         let reported = reportedRoute(of: vehicle, to: position.segments[0].stop?.plannedLocation?.point ?? LatLng())
         answer.journeySharingInfo = DeliveryTask.JourneySharingInfo(
             remainingVehicleJourneySegments: position.segments.map { segment in
@@ -139,13 +145,15 @@ struct DeliveryProgress: Sendable {
             targetTimeWindow: task.targetTimeWindow, attributes: task.attributes)
         guard let position = position(of: task, on: vehicle, tasks: tasks, now: now) else { return info }
         let config = task.taskTrackingViewConfig ?? TaskTrackingViewConfig()
+        // A threshold on an estimate there is none of (no location yet) hides the element.
         func shown(_ option: TaskTrackingViewConfig.VisibilityOption?) -> Bool {
             switch (option ?? defaultVisibility)?.visibilityOption {
             case nil, .always: true
             case .never: false
             case .remainingStopCountThreshold(let n): position.stopCount <= n
-            case .remainingDrivingDistanceMetersThreshold(let m): position.meters <= m
-            case .durationUntilEstimatedArrivalTimeThreshold(let d): position.arrival - now <= d.duration
+            case .remainingDrivingDistanceMetersThreshold(let m): position.meters.map { $0 <= m } ?? false
+            case .durationUntilEstimatedArrivalTimeThreshold(let d):
+                position.arrival.map { $0 - now <= d.duration } ?? false
             }
         }
         if shown(config.vehicleLocationVisibility) { info.vehicleLocation = vehicle?.lastLocation }
