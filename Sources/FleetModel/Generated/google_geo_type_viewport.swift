@@ -29,6 +29,7 @@ public struct GeoViewport: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("high", self.high)
         try w.put("low", self.low)

@@ -28,6 +28,7 @@ public struct LatLng: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("latitude", self.latitude)
         try w.put("longitude", self.longitude)

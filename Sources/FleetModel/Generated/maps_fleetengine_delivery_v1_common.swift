@@ -97,6 +97,7 @@ public struct DeliveryVehicleAttribute: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("boolValue", self.deliveryVehicleAttributeValue.flatMap { if case .boolValue(let value) = $0 { value } else { nil } })
         try w.put("key", self.key)
@@ -269,6 +270,7 @@ public struct DeliveryVehicleLocation: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("altitude", self.altitude)
         try w.put("altitudeAccuracy", self.altitudeAccuracy)
@@ -327,6 +329,7 @@ public struct TimeWindow: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("endTime", self.endTime)
         try w.put("startTime", self.startTime)
@@ -366,6 +369,7 @@ public struct TaskAttribute: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("boolValue", self.taskAttributeValue.flatMap { if case .boolValue(let value) = $0 { value } else { nil } })
         try w.put("key", self.key)

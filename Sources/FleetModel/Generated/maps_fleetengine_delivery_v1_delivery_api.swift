@@ -36,6 +36,7 @@ public struct CreateDeliveryVehicleRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("deliveryVehicle", self.deliveryVehicle)
         try w.put("deliveryVehicleId", self.deliveryVehicleId)
@@ -66,6 +67,7 @@ public struct GetDeliveryVehicleRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)
@@ -94,6 +96,7 @@ public struct DeleteDeliveryVehicleRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)
@@ -143,6 +146,7 @@ public struct ListDeliveryVehiclesRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("filter", self.filter)
         try w.put("header", self.header)
@@ -181,6 +185,7 @@ public struct ListDeliveryVehiclesResponse: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("deliveryVehicles", self.deliveryVehicles)
         try w.put("nextPageToken", self.nextPageToken)
@@ -215,6 +220,7 @@ public struct UpdateDeliveryVehicleRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("deliveryVehicle", self.deliveryVehicle)
         try w.put("header", self.header)
@@ -250,6 +256,7 @@ public struct BatchCreateTasksRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("parent", self.parent)
@@ -274,6 +281,7 @@ public struct BatchCreateTasksResponse: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("tasks", self.tasks)
     }
@@ -314,6 +322,7 @@ public struct CreateTaskRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("parent", self.parent)
@@ -344,6 +353,7 @@ public struct GetTaskRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)
@@ -372,6 +382,7 @@ public struct DeleteTaskRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)
@@ -407,6 +418,7 @@ public struct UpdateTaskRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("task", self.task)
@@ -451,6 +463,7 @@ public struct ListTasksRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("filter", self.filter)
         try w.put("header", self.header)
@@ -487,6 +500,7 @@ public struct ListTasksResponse: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("nextPageToken", self.nextPageToken)
         try w.put("tasks", self.tasks)
@@ -516,6 +530,7 @@ public struct GetTaskTrackingInfoRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)

@@ -101,6 +101,7 @@ public struct DeliveryVehicle: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("attributes", self.attributes)
         try w.put("currentRouteSegment", self.currentRouteSegment)
@@ -134,6 +135,7 @@ public struct LocationInfo: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("point", self.point)
     }
@@ -174,6 +176,7 @@ public struct VehicleJourneySegment: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("drivingDistanceMeters", self.drivingDistanceMeters)
         try w.put("drivingDuration", self.drivingDuration)
@@ -241,6 +244,7 @@ public struct VehicleStop: ProtoMessage, Hashable, Sendable {
             try source.finish()
         }
 
+        @_specialize(where W == ProtoJSONOutput)
         public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
             try w.put("targetTimeWindow", self.targetTimeWindow)
             try w.put("taskDuration", self.taskDuration)
@@ -267,6 +271,7 @@ public struct VehicleStop: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("plannedLocation", self.plannedLocation)
         try w.put("state", self.state)

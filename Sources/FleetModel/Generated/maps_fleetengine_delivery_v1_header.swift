@@ -107,6 +107,7 @@ public struct DeliveryRequestHeader: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("androidApiLevel", self.androidApiLevel)
         try w.put("deviceModel", self.deviceModel)

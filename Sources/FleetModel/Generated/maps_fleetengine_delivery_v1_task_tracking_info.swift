@@ -86,6 +86,7 @@ public struct TaskTrackingInfo: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("attributes", self.attributes)
         try w.put("estimatedArrivalTime", self.estimatedArrivalTime)

@@ -148,6 +148,7 @@ public struct DeliveryTask: ProtoMessage, Hashable, Sendable {
             try source.finish()
         }
 
+        @_specialize(where W == ProtoJSONOutput)
         public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
             try w.put("lastLocation", self.lastLocation)
             try w.put("lastLocationSnappable", self.lastLocationSnappable)
@@ -210,6 +211,7 @@ public struct DeliveryTask: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("attributes", self.attributes)
         try w.put("deliveryVehicleId", self.deliveryVehicleId)
@@ -277,6 +279,7 @@ public struct TaskTrackingViewConfig: ProtoMessage, Hashable, Sendable {
             try source.finish()
         }
 
+        @_specialize(where W == ProtoJSONOutput)
         public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
             try w.put("always", self.visibilityOption.flatMap { if case .always(let value) = $0 { value } else { nil } })
             try w.put("durationUntilEstimatedArrivalTimeThreshold", self.visibilityOption.flatMap { if case .durationUntilEstimatedArrivalTimeThreshold(let value) = $0 { value } else { nil } })
@@ -314,6 +317,7 @@ public struct TaskTrackingViewConfig: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("estimatedArrivalTimeVisibility", self.estimatedArrivalTimeVisibility)
         try w.put("estimatedTaskCompletionTimeVisibility", self.estimatedTaskCompletionTimeVisibility)

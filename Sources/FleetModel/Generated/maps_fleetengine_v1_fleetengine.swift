@@ -141,6 +141,7 @@ public struct TerminalPointId: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("generatedId", self.id.flatMap { if case .generatedId(let value) = $0 { value } else { nil } })
         try w.put("placeId", self.id.flatMap { if case .placeId(let value) = $0 { value } else { nil } })
@@ -187,6 +188,7 @@ public struct TerminalLocation: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("accessPointId", self.accessPointId)
         try w.put("point", self.point)
@@ -250,6 +252,7 @@ public struct TripWaypoint: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("distanceMeters", self.distanceMeters)
         try w.put("duration", self.duration)
@@ -300,6 +303,7 @@ public struct VehicleAttribute: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("boolValue", self.vehicleAttributeValue.flatMap { if case .boolValue(let value) = $0 { value } else { nil } })
         try w.put("key", self.key)
@@ -467,6 +471,7 @@ public struct VehicleLocation: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("altitude", self.altitude)
         try w.put("altitudeAccuracy", self.altitudeAccuracy)
@@ -535,6 +540,7 @@ public struct TripAttribute: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("boolValue", self.tripAttributeValue.flatMap { if case .boolValue(let value) = $0 { value } else { nil } })
         try w.put("key", self.key)

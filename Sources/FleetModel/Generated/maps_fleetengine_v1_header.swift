@@ -106,6 +106,7 @@ public struct RequestHeader: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("androidApiLevel", self.androidApiLevel)
         try w.put("deviceModel", self.deviceModel)

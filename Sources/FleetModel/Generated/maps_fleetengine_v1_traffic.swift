@@ -50,6 +50,7 @@ public struct SpeedReadingInterval: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("endPolylinePointIndex", self.endPolylinePointIndex)
         try w.put("speed", self.speed)
@@ -80,6 +81,7 @@ public struct ConsumableTrafficPolyline: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("encodedPathToWaypoint", self.encodedPathToWaypoint)
         try w.put("speedReadingInterval", self.speedReadingInterval)

@@ -36,6 +36,7 @@ public struct CreateTripRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("parent", self.parent)
@@ -92,6 +93,7 @@ public struct GetTripRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("currentRouteSegmentTrafficVersion", self.currentRouteSegmentTrafficVersion)
         try w.put("currentRouteSegmentVersion", self.currentRouteSegmentVersion)
@@ -125,6 +127,7 @@ public struct DeleteTripRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)
@@ -182,6 +185,7 @@ public struct ReportBillableTripRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("countryCode", self.countryCode)
         try w.put("name", self.name)
@@ -221,6 +225,7 @@ public struct UpdateTripRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)
@@ -272,6 +277,7 @@ public struct SearchTripsRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("activeTripsOnly", self.activeTripsOnly)
         try w.put("header", self.header)
@@ -305,6 +311,7 @@ public struct SearchTripsResponse: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("nextPageToken", self.nextPageToken)
         try w.put("trips", self.trips)

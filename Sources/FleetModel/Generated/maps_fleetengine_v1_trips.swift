@@ -245,6 +245,7 @@ public struct Trip: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("actualDropoffPoint", self.actualDropoffPoint)
         try w.put("actualIntermediateDestinationArrivalPoints", self.actualIntermediateDestinationArrivalPoints)
@@ -311,6 +312,7 @@ public struct StopLocation: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("point", self.point)
         try w.put("stopTime", self.stopTime)

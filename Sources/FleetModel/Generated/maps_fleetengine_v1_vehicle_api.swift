@@ -36,6 +36,7 @@ public struct CreateVehicleRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("parent", self.parent)
@@ -76,6 +77,7 @@ public struct GetVehicleRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("currentRouteSegmentVersion", self.currentRouteSegmentVersion)
         try w.put("header", self.header)
@@ -105,6 +107,7 @@ public struct DeleteVehicleRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)
@@ -141,6 +144,7 @@ public struct UpdateVehicleRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("header", self.header)
         try w.put("name", self.name)
@@ -175,6 +179,7 @@ public struct UpdateVehicleAttributesRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("attributes", self.attributes)
         try w.put("header", self.header)
@@ -200,6 +205,7 @@ public struct UpdateVehicleAttributesResponse: ProtoMessage, Hashable, Sendable 
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("attributes", self.attributes)
     }
@@ -344,6 +350,7 @@ public struct SearchVehiclesRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("count", self.count)
         try w.put("currentTripsPresent", self.currentTripsPresent)
@@ -384,6 +391,7 @@ public struct SearchVehiclesResponse: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("matches", self.matches)
     }
@@ -466,6 +474,7 @@ public struct ListVehiclesRequest: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("filter", self.filter)
         try w.put("header", self.header)
@@ -512,6 +521,7 @@ public struct ListVehiclesResponse: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("nextPageToken", self.nextPageToken)
         try w.put("totalSize", self.totalSize)
@@ -541,6 +551,7 @@ public struct Waypoint: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("eta", self.eta)
         try w.put("latLng", self.latLng)
@@ -633,6 +644,7 @@ public struct VehicleMatch: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("orderedBy", self.orderedBy)
         try w.put("requestedOrderedBy", self.requestedOrderedBy)
@@ -666,6 +678,7 @@ public struct VehicleAttributeList: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("attributes", self.attributes)
     }

@@ -162,6 +162,7 @@ public struct Vehicle: ProtoMessage, Hashable, Sendable {
             try source.finish()
         }
 
+        @_specialize(where W == ProtoJSONOutput)
         public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
             try w.put("category", self.category)
         }
@@ -246,6 +247,7 @@ public struct Vehicle: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("attributes", self.attributes)
         try w.put("backToBackEnabled", self.backToBackEnabled)
@@ -299,6 +301,7 @@ public struct BatteryInfo: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("batteryPercentage", self.batteryPercentage)
         try w.put("batteryStatus", self.batteryStatus)
@@ -337,6 +340,7 @@ public struct DeviceSettings: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("batteryInfo", self.batteryInfo)
         try w.put("isInteractive", self.isInteractive)
@@ -369,6 +373,7 @@ public struct LicensePlate: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("countryCode", self.countryCode)
         try w.put("lastCharacter", self.lastCharacter)
@@ -423,6 +428,7 @@ public struct VisualTrafficReportPolylineRendering: ProtoMessage, Hashable, Send
             try source.finish()
         }
 
+        @_specialize(where W == ProtoJSONOutput)
         public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
             try w.put("lengthMeters", self.lengthMeters)
             try w.put("offsetMeters", self.offsetMeters)
@@ -443,6 +449,7 @@ public struct VisualTrafficReportPolylineRendering: ProtoMessage, Hashable, Send
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("roadStretch", self.roadStretch)
     }
@@ -466,6 +473,7 @@ public struct TrafficPolylineData: ProtoMessage, Hashable, Sendable {
         try source.finish()
     }
 
+    @_specialize(where W == ProtoJSONOutput)
     public func writeFields<W: ProtoFieldWriter>(to w: inout W) throws {
         try w.put("trafficRendering", self.trafficRendering)
     }

@@ -57,9 +57,12 @@ public struct Authenticator: Sendable {
     static func principal(_ claims: FleetClaims, now: Date) throws(FleetError) -> Principal {
         try check(claims, now: now)
         let claimed = claims.authorization
+        // No array is made for the usual token, which has no task claim: this runs for every poll.
+        var taskIDs = claimed?.taskids ?? []
+        if let task = claimed?.taskid { taskIDs.insert(task, at: 0) }
         return Principal(
             tripID: claimed?.tripid, vehicleID: claimed?.vehicleid, deliveryVehicleID: claimed?.deliveryvehicleid,
-            taskIDs: [claimed?.taskid].compactMap { $0 } + (claimed?.taskids ?? []), trackingID: claimed?.trackingid,
+            taskIDs: taskIDs, trackingID: claimed?.trackingid,
             isFleetReader: claims.iss.value == TokenMinter.fleetReaderIssuer)
     }
 
