@@ -28,6 +28,12 @@ public enum ResourceID {
         commonProblem(id)
     }
 
+    /// The id of a resource name of any kind, `providers/{provider}/{collection}/{id}`: its last segment, unchecked
+    /// (for names the server itself stored).
+    public static func last(in name: String) -> String {
+        String(name.split(ascii: UInt8(ascii: "/"), omittingEmptySubsequences: false).last ?? "")
+    }
+
     /// Whether `id` is a valid trip or vehicle id.
     public static func isValid(_ id: String) -> Bool { problem(withID: id) == nil }
 

@@ -119,7 +119,7 @@ extension FleetMethods {
             (filter?.matches(vehicle.attributes.map(DeliveryVehicleService.onDemand)) ?? true)
                 && (box.map { box in vehicle.lastLocation?.location.map(box.contains) ?? false } ?? true)
         }
-        let page = Self.page(of: matching, id: { Self.lastSegment($0.name) }, after: start, size: size)
+        let page = Self.page(of: matching, id: { ResourceID.last(in: $0.name) }, after: start, size: size)
         let vehicles = page.items.map { vehicle in
             var listed = vehicle
             listed.remainingVehicleJourneySegments = []
@@ -137,11 +137,6 @@ extension FleetMethods {
 
     static func byID(_ tasks: [DeliveryTask]) -> [String: DeliveryTask] {
         Dictionary(tasks.map { (TaskService.id($0), $0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The last segment of a resource name: its id.
-    static func lastSegment(_ name: String) -> String {
-        String(name.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
     }
 
     /// A resource name parsed from a request field, INVALID_ARGUMENT naming the field otherwise.

@@ -30,5 +30,5 @@ extension FleetMethods {
             && (!request.onTripOnly || !v.currentTrips.isEmpty)
     }
 
-    static func id(of vehicle: Vehicle) -> String { String(vehicle.name.split(ascii: UInt8(ascii: "/")).last ?? "") }
+    static func id(of vehicle: Vehicle) -> String { ResourceID.last(in: vehicle.name) }
 }

@@ -143,9 +143,7 @@ public enum TaskService {
     }
 
     /// The task id, the last segment of its name.
-    static func id(_ task: DeliveryTask) -> String {
-        String(task.name.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
-    }
+    static func id(_ task: DeliveryTask) -> String { ResourceID.last(in: task.name) }
 
     static func validate(_ window: TimeWindow, field: String) throws(FleetError) {
         guard let start = window.startTime else { throw .invalidArgument("\(field).startTime is required") }
@@ -206,8 +204,8 @@ public enum TaskService {
     static func text(_ attribute: TaskAttribute) -> String {
         switch attribute.taskAttributeValue {
         case .stringValue(let text): text
-        case .boolValue(let flag): flag ? "true" : "false"
-        case .numberValue(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .boolValue(let flag): VehicleAttributeFilter.text(of: flag)
+        case .numberValue(let n): VehicleAttributeFilter.text(of: n)
         case nil: ""
         }
     }

@@ -87,9 +87,19 @@ extension VehicleAttribute {
     var stringValue: String {
         switch vehicleAttributeValue {
         case .stringValue(let s): s
-        case .boolValue(let b): b ? "true" : "false"
-        case .numberValue(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        case .boolValue(let b): VehicleAttributeFilter.text(of: b)
+        case .numberValue(let n): VehicleAttributeFilter.text(of: n)
         case nil: value
         }
     }
+}
+
+extension VehicleAttributeFilter {
+    /// A typed attribute's value as the string filters compare it with, for vehicles' and tasks' attributes alike:
+    /// a whole number without its `.0`.
+    static func text(of number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
+    static func text(of flag: Bool) -> String { flag ? "true" : "false" }
 }
