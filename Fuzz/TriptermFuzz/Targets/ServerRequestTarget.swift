@@ -192,7 +192,7 @@ extension FuzzTarget {
         switch request {
         case .createDeliveryVehicle(let create):
             let provider = try FleetMethods.provider(ofParent: create.parent)
-            let name = try FleetMethods.name(DeliveryVehicleName.self) { () throws(NameError) in
+            let name = try FleetError.checkingName { () throws(NameError) in
                 try DeliveryVehicleName(
                     provider: provider, vehicleID: create.deliveryVehicleId.isEmpty ? "v" : create.deliveryVehicleId)
             }

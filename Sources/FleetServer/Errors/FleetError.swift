@@ -39,6 +39,12 @@ public struct FleetError: Error, Equatable, Sendable, CustomStringConvertible {
     public static func permissionDenied(_ message: String) -> FleetError { FleetError(.permissionDenied, message) }
     public static func unauthenticated(_ message: String) -> FleetError { FleetError(.unauthenticated, message) }
 
+    /// The resource name `build` makes, or INVALID_ARGUMENT saying what is wrong with its ids: how paths and request
+    /// fields become names, for every kind.
+    public static func checkingName<N: FleetResourceName>(_ build: () throws(NameError) -> N) throws(FleetError) -> N {
+        do { return try build() } catch { throw .invalidArgument(error.description) }
+    }
+
     /// A known path called with a method it does not take: 405 UNIMPLEMENTED, with the methods it does take.
     public static func methodNotAllowed(
         _ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]

@@ -11,7 +11,7 @@ extension FleetMethods {
         guard !request.deliveryVehicleId.isEmpty else {
             throw FleetError.invalidArgument("deliveryVehicleId is required")
         }
-        let name = try Self.name(DeliveryVehicleName.self) { () throws(NameError) in
+        let name = try FleetError.checkingName { () throws(NameError) in
             try DeliveryVehicleName(provider: provider, vehicleID: request.deliveryVehicleId)
         }
         let vehicle = try DeliveryVehicleService.create(
@@ -146,10 +146,6 @@ extension FleetMethods {
         -> N
     {
         guard !text.isEmpty else { throw .invalidArgument("\(field) is required") }
-        do { return try N(parsing: text) } catch { throw .invalidArgument(error.description) }
-    }
-
-    static func name<N: FleetResourceName>(_ type: N.Type, _ build: () throws(NameError) -> N) throws(FleetError) -> N {
-        do { return try build() } catch { throw .invalidArgument(error.description) }
+        return try FleetError.checkingName { () throws(NameError) in try N(parsing: text) }
     }
 }

@@ -58,7 +58,7 @@ extension FleetMethods {
         _ request: CreateTaskRequest, provider: String, at: String = ""
     ) throws(FleetError) -> (TaskName, DeliveryTask) {
         guard !request.taskId.isEmpty else { throw .invalidArgument("\(at)taskId is required") }
-        let name = try Self.name(TaskName.self) { () throws(NameError) in
+        let name = try FleetError.checkingName { () throws(NameError) in
             try TaskName(provider: provider, taskID: request.taskId)
         }
         guard let input = request.task else { throw .invalidArgument("\(at)task is required") }

@@ -54,17 +54,15 @@ public struct FleetMethods: Sendable {
     }
 
     static func tripName(_ name: String) throws(FleetError) -> TripName {
-        do { return try TripName(parsing: name) } catch { throw .invalidArgument(error.description) }
+        try FleetError.checkingName { () throws(NameError) in try TripName(parsing: name) }
     }
 
     static func vehicleName(_ name: String) throws(FleetError) -> VehicleName {
-        do { return try VehicleName(parsing: name) } catch { throw .invalidArgument(error.description) }
+        try FleetError.checkingName { () throws(NameError) in try VehicleName(parsing: name) }
     }
 
     static func vehicleName(provider: String, id: String) throws(FleetError) -> VehicleName {
-        do { return try VehicleName(provider: provider, vehicleID: id) } catch {
-            throw .invalidArgument(error.description)
-        }
+        try FleetError.checkingName { () throws(NameError) in try VehicleName(provider: provider, vehicleID: id) }
     }
 
     /// An update mask as ``FieldMask`` reads it: required, with no empty path.

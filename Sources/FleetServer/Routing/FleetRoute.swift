@@ -72,9 +72,8 @@ public enum FleetRoute: Equatable, Sendable {
             return method == .post ? .createVehicle(parent: parent) : .listVehicles(parent: parent)
         case (5, "trips"):
             try allow([.get, .put, .delete])
-            let name: TripName
-            do { name = try TripName(provider: provider, tripID: segments[4]) } catch {
-                throw .invalidArgument(error.description)
+            let name = try FleetError.checkingName { () throws(NameError) in
+                try TripName(provider: provider, tripID: segments[4])
             }
             switch method {
             case .get: return .getTrip(name)
@@ -84,9 +83,9 @@ public enum FleetRoute: Equatable, Sendable {
         case (5, "vehicles") where segments[4].hasSuffix(":updateAttributes"):
             try allow([.post])
             let id = String(segments[4].dropLast(":updateAttributes".count))
-            do { return .updateVehicleAttributes(try VehicleName(provider: provider, vehicleID: id)) } catch {
-                throw .invalidArgument(error.description)
-            }
+            return .updateVehicleAttributes(
+                try FleetError.checkingName { () throws(NameError) in try VehicleName(provider: provider, vehicleID: id)
+                })
         case (5, "billableTrips") where segments[4].hasSuffix(":report"):
             try allow([.post])
             let id = String(segments[4].dropLast(":report".count))
@@ -102,7 +101,7 @@ public enum FleetRoute: Equatable, Sendable {
             return .batchCreateTasks(parent: parent)
         case (5, "deliveryVehicles"):
             try allow([.get, .patch, .delete])
-            let name = try Self.name { () throws(NameError) in
+            let name = try FleetError.checkingName { () throws(NameError) in
                 try DeliveryVehicleName(provider: provider, vehicleID: segments[4])
             }
             switch method {
@@ -112,7 +111,9 @@ public enum FleetRoute: Equatable, Sendable {
             }
         case (5, "tasks"):
             try allow([.get, .patch, .delete])
-            let name = try Self.name { () throws(NameError) in try TaskName(provider: provider, taskID: segments[4]) }
+            let name = try FleetError.checkingName { () throws(NameError) in
+                try TaskName(provider: provider, taskID: segments[4])
+            }
             switch method {
             case .get: return .getTask(name)
             case .patch: return .updateTask(name)
@@ -121,14 +122,13 @@ public enum FleetRoute: Equatable, Sendable {
         case (5, "taskTrackingInfo"):
             try allow([.get])
             return .getTaskTrackingInfo(
-                try Self.name { () throws(NameError) in
+                try FleetError.checkingName { () throws(NameError) in
                     try TaskTrackingInfoName(provider: provider, trackingID: segments[4])
                 })
         case (5, "vehicles"):
             try allow([.get, .put, .delete])
-            let name: VehicleName
-            do { name = try VehicleName(provider: provider, vehicleID: segments[4]) } catch {
-                throw .invalidArgument(error.description)
+            let name = try FleetError.checkingName { () throws(NameError) in
+                try VehicleName(provider: provider, vehicleID: segments[4])
             }
             switch method {
             case .get: return .getVehicle(name)
@@ -142,11 +142,6 @@ public enum FleetRoute: Equatable, Sendable {
 
     static func notFound(_ path: String) -> FleetError {
         .notFound("The requested URL \(path) was not found on this server: no Fleet Engine method has this path.")
-    }
-
-    /// A name from the path's ids, INVALID_ARGUMENT saying what is wrong with them.
-    private static func name<N: FleetResourceName>(_ build: () throws(NameError) -> N) throws(FleetError) -> N {
-        do { return try build() } catch { throw .invalidArgument(error.description) }
     }
 
     /// Query parameters each method takes besides the system ones and `header.*` (reference §5).
