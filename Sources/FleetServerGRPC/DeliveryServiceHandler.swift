@@ -90,20 +90,16 @@ struct DeliveryServiceHandler: Maps_Fleetengine_Delivery_V1_DeliveryService.Serv
         }
     }
 
-    /// Through the answer cache, as REST's: every consumer of a shipment polls it. The key is the request without
-    /// its header, in binary, as gRPC's GetTrip keys it.
+    /// Through the answer cache, as REST's: every consumer of a shipment polls it (``GRPCCall/cacheKey(_:)``).
     func getTaskTrackingInfo(
         request: ServerRequest<Maps_Fleetengine_Delivery_V1_GetTaskTrackingInfoRequest>, context: ServerContext
     ) async throws -> ServerResponse<Maps_Fleetengine_Delivery_V1_TaskTrackingInfo> {
         try await call.answering(context) {
             let principal = try await call.authenticate(request.metadata)
-            var keyed = request.message
-            keyed.clearHeader()
-            let serialized = try keyed.serializedData()
-            try call.checkSize(serialized.count)
+            let key = try call.cacheKey(request.message)
             let get = try ProtoBridge.request(request.message, as: GetTaskTrackingInfoRequest.self)
             let answer = try await call.core.methods.getTaskTrackingInfoAnswer(
-                get, principal: principal, now: call.core.now, cacheKey: "grpc " + serialized.base64EncodedString()
+                get, principal: principal, now: call.core.now, cacheKey: key
             ) { info in try info.protobuf.serializedData() }
             return ServerResponse(message: try Maps_Fleetengine_Delivery_V1_TaskTrackingInfo(serializedBytes: answer))
         }

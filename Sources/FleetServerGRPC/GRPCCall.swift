@@ -34,6 +34,16 @@ struct GRPCCall: Sendable {
         }
     }
 
+    /// A polled request's key in the answer cache: the request without its header (which does not change the
+    /// answer), in binary, after the size check every message gets.
+    func cacheKey<Message: PolledRequest>(_ request: Message) throws -> String {
+        var keyed = request
+        keyed.clearHeader()
+        let serialized = try keyed.serializedData()
+        try checkSize(serialized.count)
+        return "grpc " + serialized.base64EncodedString()
+    }
+
     /// RESOURCE_EXHAUSTED for a request message over the limit, with REST's message for an oversized body.
     func checkSize(_ bytes: Int) throws(FleetError) {
         guard bytes <= maxMessageBytes else {
@@ -76,3 +86,11 @@ struct GRPCCall: Sendable {
         }
     }
 }
+
+/// A request that riders or a shipment's consumers poll, answered through the answer cache (``GRPCCall/cacheKey(_:)``).
+protocol PolledRequest: SwiftProtobuf.Message {
+    mutating func clearHeader()
+}
+
+extension Maps_Fleetengine_V1_GetTripRequest: PolledRequest {}
+extension Maps_Fleetengine_Delivery_V1_GetTaskTrackingInfoRequest: PolledRequest {}

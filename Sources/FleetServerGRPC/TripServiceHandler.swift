@@ -19,17 +19,13 @@ struct TripServiceHandler: Maps_Fleetengine_V1_TripService.ServiceProtocol {
     }
 
     /// Through the answer cache, as REST's GetTrip: riders poll, and an answer already encoded is reused until the
-    /// next write. The key is the request without its header (which does not change the answer), in binary.
+    /// next write (``GRPCCall/cacheKey(_:)``).
     func getTrip(
         request: ServerRequest<Maps_Fleetengine_V1_GetTripRequest>, context: ServerContext
     ) async throws -> ServerResponse<Maps_Fleetengine_V1_Trip> {
         try await call.answering(context) {
             let principal = try await call.authenticate(request.metadata)
-            var keyed = request.message
-            keyed.clearHeader()
-            let serialized = try keyed.serializedData()
-            try call.checkSize(serialized.count)
-            let key = "grpc " + serialized.base64EncodedString()
+            let key = try call.cacheKey(request.message)
             let (methods, now) = (call.core.methods, call.core.now)
             // A poll answered from the cache skips the bridge: the key is the whole request, so one with unknown
             // fields (refused by the bridge, its answer never stored) always misses and is refused below.
