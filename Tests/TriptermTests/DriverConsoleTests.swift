@@ -22,7 +22,7 @@ import Testing
         state.remainingSeconds = 150
         state.vehicleState = "ONLINE"
         state.trackingEnabled = true
-        state.trips = ["t1 ENROUTE_TO_PICKUP"]
+        state.jobs = ["t1 ENROUTE_TO_PICKUP"]
         state.updateAttempts = 3
         state.updateSuccesses = 2
         state.updateFailures = 1
@@ -62,8 +62,8 @@ import Testing
         let loop = TerminalApp(terminal: terminal, screen: app)
         terminal.type("otnx")
         #expect(await loop.runPending())
-        #expect(asked.withLockedValue { $0 } == [.toggleOnline, .toggleTracking, .advanceTrip, .cancelTrip])
-        #expect(terminal.screen.text.contains("did cancelTrip"))
+        #expect(asked.withLockedValue { $0 } == [.toggleOnline, .toggleTracking, .advance, .cancel])
+        #expect(terminal.screen.text.contains("did cancel"))
         terminal.type("q")
         #expect(await loop.runPending() == false)
     }

@@ -33,7 +33,7 @@ public struct CityCar: Sendable {
         while !Task.isCancelled {
             await driver.refresh()
             let vehicle = await driver.snapshot.vehicle
-            guard !vehicle.waypoints.isEmpty, let route = try? SimulatedTripRoute(vehicle: vehicle, graph: graph)
+            guard !vehicle.waypoints.isEmpty, let route = try? SimulatedRoute(vehicle: vehicle, graph: graph)
             else {
                 try await clock.sleep(for: idlePoll)
                 continue

@@ -10,8 +10,8 @@ import TripFollowing
 /// ```
 ///
 /// With `--json`, JSON Lines shaped like the rider's (`{"time", "event", "value"}`): `update` with the fields sent
-/// as Fleet Engine JSON, `updateFailed` with the failure's code and class, `log` for the session's messages and
-/// `stopped` with the reporter's counts.
+/// as Fleet Engine JSON (`vehicle`, or `deliveryVehicle`), `updateFailed` with the failure's code and class, `log`
+/// for the session's messages and `stopped` with the reporter's counts.
 public final class DriverEventPrinter: VehicleReporterListener {
     public enum Format: Sendable { case text, json }
 
@@ -28,8 +28,12 @@ public final class DriverEventPrinter: VehicleReporterListener {
         guard format == .text else {
             var value: [String: JSONValue] = [
                 "number": .number(Double(update.number)), "updateMask": .array(update.updateMask.map(JSONValue.string)),
-                "vehicle": JSONValue(protoJSONOf: sent),
             ]
+            if let delivery = update.deliveryVehicle {
+                value["deliveryVehicle"] = JSONValue(protoJSONOf: delivery)
+            } else {
+                value["vehicle"] = JSONValue(protoJSONOf: sent)
+            }
             if let trips = update.response?.currentTrips { value["currentTrips"] = .array(trips.map(JSONValue.string)) }
             return emit("update", .object(value))
         }

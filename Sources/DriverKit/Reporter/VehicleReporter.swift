@@ -5,7 +5,8 @@ import Logging
 
 /// Reports a vehicle to Fleet Engine the way the Driver SDK's vehicle reporter does: every
 /// `locationUpdateInterval` one UpdateVehicle with the newest location, route to the next stop, remaining distance
-/// and time, navigation status and vehicle state.
+/// and time, navigation status and vehicle state — or, for a ``ReportedVehicle/delivery(_:)`` vehicle, one
+/// UpdateDeliveryVehicle with the same facts in the Deliveries API's fields (it has no vehicle state).
 ///
 /// ```swift
 /// let reporter = VehicleReporter(client: client, vehicle: name)
@@ -38,7 +39,8 @@ public actor VehicleReporter {
     public static let intervalRange: ClosedRange<Duration> = .seconds(5)...(.seconds(60))
     public static let defaultOfflineRetryBudget: Duration = .seconds(15)
 
-    public nonisolated let vehicleName: VehicleName
+    /// Which vehicle, and so which API's update.
+    public nonisolated let reported: ReportedVehicle
     private let client: FleetEngineClient
     private let clock: any Clock<Duration>
     private let now: @Sendable () -> Date
@@ -51,8 +53,10 @@ public actor VehicleReporter {
     /// The state to report; nil until one is set.
     public private(set) var vehicleState: VehicleState?
     public private(set) var statistics = ReporterStatistics()
-    /// The vehicle as the server answered the last successful update.
+    /// The vehicle as the server answered the last successful update (an on-demand vehicle's).
     public private(set) var lastResponse: Vehicle?
+    /// The delivery vehicle as the server answered the last successful update.
+    public private(set) var lastDeliveryResponse: DeliveryVehicle?
     public private(set) var location: LocationFix?
     public private(set) var routeProgress: RouteProgress?
 
@@ -70,8 +74,19 @@ public actor VehicleReporter {
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "tripterm.driver.reporter")
     ) {
+        self.init(
+            client: client, reporting: .onDemand(vehicle), interval: interval, offlineRetryBudget: offlineRetryBudget,
+            clock: clock, now: now, logger: logger)
+    }
+
+    public init(
+        client: FleetEngineClient, reporting reported: ReportedVehicle, interval: Duration = defaultInterval,
+        offlineRetryBudget: Duration = defaultOfflineRetryBudget,
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "tripterm.driver.reporter")
+    ) {
         self.client = client
-        self.vehicleName = vehicle
+        self.reported = reported
         self.locationUpdateInterval = Self.clamp(interval)
         self.offlineRetryBudget = offlineRetryBudget
         self.clock = clock
@@ -207,9 +222,18 @@ public actor VehicleReporter {
         statistics.attempts += 1
         var update = VehicleUpdate(number: statistics.attempts, time: now(), vehicle: vehicle, updateMask: mask)
         do {
-            let response = try await client.updateVehicle(vehicle, name: vehicleName, updateMask: mask)
-            update.response = response
-            lastResponse = response
+            switch reported {
+            case .onDemand(let name):
+                let response = try await client.updateVehicle(vehicle, name: name, updateMask: mask)
+                update.response = response
+                lastResponse = response
+            case .delivery(let name):
+                let (patch, deliveryMask) = ReportedVehicle.deliveryPatch(vehicle, mask: mask)
+                update.deliveryVehicle = patch
+                update.updateMask = deliveryMask
+                lastDeliveryResponse = try await client.updateDeliveryVehicle(
+                    patch, name: name, updateMask: deliveryMask)
+            }
             statistics.successes += 1
             statistics.consecutiveFailures = 0
             statistics.lastSuccess = update.time
@@ -220,9 +244,9 @@ public actor VehicleReporter {
             statistics.consecutiveFailures += 1
             statistics.lastFailure = ReporterFailure(time: update.time, error: error)
             logger.debug(
-                "UpdateVehicle failed",
+                "vehicle update failed",
                 metadata: [
-                    "vehicle": "\(vehicleName)", "code": "\(error.code.name)", "class": "\(error.errorClass)",
+                    "vehicle": "\(reported)", "code": "\(error.code.name)", "class": "\(error.errorClass)",
                     "message": "\(error.message)",
                 ])
             for listener in listeners { await listener.didFail(update, error: error) }
@@ -234,7 +258,8 @@ public actor VehicleReporter {
     func patch() -> (Vehicle, [String]) {
         var vehicle = Vehicle()
         var mask: [String] = []
-        if let vehicleState {
+        // A delivery vehicle has no state in Fleet Engine: the reporter keeps one only for its own stop logic.
+        if let vehicleState, case .onDemand = reported {
             vehicle.vehicleState = vehicleState
             mask.append("vehicleState")
         }

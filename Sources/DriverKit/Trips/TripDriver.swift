@@ -21,7 +21,7 @@ import RoadMap
 /// Trip statuses are changed through `tripClient`: the driver's own client in `tripterm driver`, the provider's
 /// back end in the demo (Fleet Engine leaves trip status to the provider). What happens is told to `notes`, one
 /// line each, for a log or a printer.
-public actor TripDriver {
+public actor TripDriver: ConsoleDriver {
     public struct Options: Sendable {
         /// Move trips on by themselves on arriving at each stop.
         public var autoAdvance: Bool
@@ -70,7 +70,7 @@ public actor TripDriver {
         self.snapshot = TripDriverSnapshot(vehicle: vehicle)
     }
 
-    private static func stopwatch<C: Clock>(_ clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
+    static func stopwatch<C: Clock>(_ clock: C) -> @Sendable () -> Duration where C.Duration == Duration {
         let start = clock.now
         return { start.duration(to: clock.now) }
     }

@@ -4,8 +4,9 @@ public enum DriverConsoleAction: Hashable, Sendable {
     case toggleOnline
     /// `t`: location tracking on ⇄ off (off sends the final OFFLINE update).
     case toggleTracking
-    /// `n`: the current trip's next status.
-    case advanceTrip
-    /// `x`: cancel the current trip.
-    case cancelTrip
+    /// `n`: the current trip's next status; for a delivery vehicle, the next stop's next step (ENROUTE, ARRIVED,
+    /// completed).
+    case advance
+    /// `x`: cancel the current trip; for a delivery vehicle, fail the next stop's first task without an outcome.
+    case cancel
 }

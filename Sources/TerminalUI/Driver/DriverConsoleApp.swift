@@ -41,8 +41,8 @@ public final class DriverConsoleApp: Screen {
                 marker: options.marker))
     }
 
-    /// The console of a car this process drives: its model's state and actions.
-    public convenience init(options: TripAppOptions, model: DriverConsoleModel) {
+    /// The console of a vehicle this process drives: its model's state and actions.
+    public convenience init(options: TripAppOptions, model: any DriverConsoleModel) {
         self.init(options: options, snapshot: { await model.state() }, perform: { await model.perform($0) })
     }
 
@@ -59,8 +59,8 @@ public final class DriverConsoleApp: Screen {
             case .character("q"), .character("Q"), .escape, .ctrl("c"): return .quit
             case .character("o"): return start(.toggleOnline)
             case .character("t"): return start(.toggleTracking)
-            case .character("n"): return start(.advanceTrip)
-            case .character("x"): return start(.cancelTrip)
+            case .character("n"): return start(.advance)
+            case .character("x"): return start(.cancel)
             // The rider's map keys too (docs/keys.md), so both screens move the map the same way.
             case .character("+"), .character("="), .character("a"): camera.zoom(by: 1)
             case .character("-"), .character("z"): camera.zoom(by: -1)

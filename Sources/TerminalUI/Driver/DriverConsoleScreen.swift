@@ -3,8 +3,8 @@ import Foundation
 import TerminalCore
 
 /// Composes one driver console frame: the map with the route to the next stop on the left; on the right the next
-/// stop (distance, ETA), the vehicle (state, tracking, speed), its trips and the reporter (last success, last
-/// failure with its class); the event log under it and the keys at the bottom.
+/// stop (distance, ETA), the vehicle (state, tracking, speed), its trips — or its next stop's tasks — and the
+/// reporter (last success, last failure with its class); the event log under it and the keys at the bottom.
 public struct DriverConsoleScreen {
     static let panelWidth = 36
     static let logRows = 4
@@ -59,10 +59,12 @@ public struct DriverConsoleScreen {
             frame.put(entry, x: row.x, y: row.y, width: row.width, style: styles.text, ascii: ascii)
         }
         let tab = switchTarget.map { "Tab \($0)  " } ?? ""
-        let keys =
-            notice
-            ?? "o online/offline  t tracking  n next status  x cancel trip  +/- zoom  arrows pan  f follow  "
-            + "\(tab)q quit"
+        let driverKeys =
+            switch state.kind {
+            case .trips: "o online/offline  t tracking  n next status  x cancel trip"
+            case .deliveries: "t tracking  n next stop step  x fail task"
+            }
+        let keys = notice ?? "\(driverKeys)  +/- zoom  arrows pan  f follow  \(tab)q quit"
         frame.put(
             keys, x: layout.keys.x, y: layout.keys.y, width: layout.keys.width,
             style: notice == nil ? styles.bar : styles.warning, ascii: ascii)

@@ -3,6 +3,12 @@ import FleetModel
 /// What the driver console shows, as plain values: the command builds it from the reporter, navigator and
 /// vehicle, so the screen needs no Fleet Engine client and tests can compose frames from a literal.
 public struct DriverConsoleState: Hashable, Sendable {
+    /// Which driver app the console is: its keys and panel say trips or stops.
+    public enum Kind: Hashable, Sendable {
+        case trips, deliveries
+    }
+
+    public var kind = Kind.trips
     public var vehicleName: String
     public var backend: String
     public var position: LatLng?
@@ -14,15 +20,17 @@ public struct DriverConsoleState: Hashable, Sendable {
     public var pickup: LatLng?
     public var dropoff: LatLng?
     public var intermediateStops: [LatLng] = []
-    /// The next stop, e.g. "pickup of t1".
+    /// The next stop, e.g. "pickup of t1" or "stop 1 of 6 · ARRIVED · 2 tasks".
     public var nextStop: String?
     public var navigationStatus: String?
     public var remainingMeters: Double?
     public var remainingSeconds: Double?
     public var vehicleState = "UNKNOWN"
     public var trackingEnabled = false
-    /// "id STATUS" per trip of the vehicle.
-    public var trips: [String] = []
+    /// "id STATUS" per trip of the vehicle; for a delivery vehicle, the next stop's tasks and the stops after it.
+    public var jobs: [String] = []
+    /// How the work so far went, e.g. "done: 3 succeeded, 1 failed".
+    public var summary: String?
     public var lastSuccess: String?
     public var lastFailure: String?
     /// Whether the last failure heals by itself (recoverable) or needs someone (client).

@@ -21,7 +21,7 @@ struct DriverPanel: Widget {
         line(state.backend, styles.dim)
         gap()
         line("Next stop", styles.label)
-        line(state.nextStop ?? "none (no trip assigned)", styles.text)
+        line(state.nextStop ?? (state.kind == .trips ? "none (no trip assigned)" : "none (no stops left)"), styles.text)
         if let meters = state.remainingMeters {
             let eta = state.remainingSeconds.map { "  ETA \(Formatting.duration(.seconds($0)))" } ?? ""
             line("\(Formatting.distance(meters))\(eta)", styles.status)
@@ -29,15 +29,23 @@ struct DriverPanel: Widget {
         if let nav = state.navigationStatus { line(nav, styles.dim) }
         gap()
         line("Vehicle", styles.label)
-        line(
-            "\(state.vehicleState)  tracking \(state.trackingEnabled ? "on" : "off")",
-            state.vehicleState == "ONLINE" ? styles.finished : styles.warning)
+        switch state.kind {
+        case .trips:
+            line(
+                "\(state.vehicleState)  tracking \(state.trackingEnabled ? "on" : "off")",
+                state.vehicleState == "ONLINE" ? styles.finished : styles.warning)
+        case .deliveries:
+            line(
+                "tracking \(state.trackingEnabled ? "on" : "off")",
+                state.trackingEnabled ? styles.finished : styles.warning)
+        }
         if let speed = state.speed { line(String(format: "%.0f km/h", speed * 3.6), styles.text) }
         if let p = state.position { line(String(format: "%.5f, %.5f", p.latitude, p.longitude), styles.dim) }
         gap()
-        line("Trips", styles.label)
-        if state.trips.isEmpty { line("none", styles.dim) }
-        for trip in state.trips.prefix(4) { line(trip, styles.text) }
+        line(state.kind == .trips ? "Trips" : "Tasks", styles.label)
+        if state.jobs.isEmpty { line("none", styles.dim) }
+        for job in state.jobs.prefix(4) { line(job, styles.text) }
+        if let summary = state.summary { line(summary, styles.dim) }
         gap()
         line("Reporter  \(state.updateSuccesses)/\(state.updateAttempts) ok", styles.label)
         line("ok: \(state.lastSuccess ?? "never")", styles.text)

@@ -46,6 +46,7 @@ public final class ShipmentApp: Screen {
         guard let action = ShipmentKeyBindings.action(for: key) else { return .none }
         switch action {
         case .quit: return .quit
+        case .switchView: return options.switchTarget == nil ? .none : .switchScreen
         case .redraw: return .redraw
         case .refresh:
             let tracker = tracker
@@ -65,7 +66,8 @@ public final class ShipmentApp: Screen {
         let screen = ShipmentScreen(
             state: subscriber.snapshot, now: ProtoTimestamp(seconds: now().seconds),
             styles: .forMode(options.colorMode), ascii: options.ascii, notice: notice?.text,
-            isFitting: frames.mapPane.camera.isFollowing, timeZone: options.timeZone)
+            isFitting: frames.mapPane.camera.isFollowing, timeZone: options.timeZone,
+            switchTarget: options.switchTarget)
         guard screen != lastScreen || size != lastSize else { return nil }
         lastScreen = screen
         lastSize = size

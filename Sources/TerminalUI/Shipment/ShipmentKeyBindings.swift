@@ -2,7 +2,7 @@ import TerminalCore
 
 /// What a key does on the shipment screen.
 enum ShipmentAction: Equatable, Sendable {
-    case quit, redraw, refresh, fit
+    case quit, redraw, refresh, fit, switchView
     case zoom(Int)
     case pan(columns: Int, rows: Int)
 }
@@ -27,6 +27,9 @@ enum ShipmentKeyBindings {
         }(),
         Entry(
             keys: "f", help: "fit the van, the route and the shipment's place again", bindings: [.character("f"): .fit]),
+        Entry(
+            keys: "Tab", help: "switch to the van's driver console (`demo --deliveries`)",
+            bindings: [.tab: .switchView]),
         Entry(keys: "Ctrl-L", help: "redraw the screen", bindings: [.ctrl("l"): .redraw]),
         Entry(keys: "q", help: "quit", bindings: [.character("q"): .quit]),
     ]
@@ -35,8 +38,9 @@ enum ShipmentKeyBindings {
         entries.lazy.compactMap { $0.bindings[key] }.first
     }
 
-    /// The hint line's keys, most needed first.
-    static let hints: [(key: String, help: String)] = [
-        ("r", "poll now"), ("q", "quit"), ("+/-", "zoom"), ("hjkl", "pan"), ("f", "fit"),
-    ]
+    /// The hint line's keys, most needed first; Tab when there is a view to switch to.
+    static func hints(switchTarget: String?) -> [(key: String, help: String)] {
+        [("r", "poll now"), ("q", "quit")] + (switchTarget.map { [("Tab", $0)] } ?? [])
+            + [("+/-", "zoom"), ("hjkl", "pan"), ("f", "fit")]
+    }
 }

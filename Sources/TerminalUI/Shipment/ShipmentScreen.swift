@@ -16,11 +16,14 @@ public struct ShipmentScreen: Sendable, Equatable {
     public var notice: String?
     public var isFitting: Bool
     public var timeZone: ClockZone
+    /// The other view Tab switches to (the demo's driver console), named in the key line.
+    public var switchTarget: String?
 
     public init(
         state: ShipmentViewState, now: ProtoTimestamp, styles: ScreenStyles = .color256, ascii: Bool = false,
-        notice: String? = nil, isFitting: Bool = true, timeZone: ClockZone = .local
+        notice: String? = nil, isFitting: Bool = true, timeZone: ClockZone = .local, switchTarget: String? = nil
     ) {
+        self.switchTarget = switchTarget
         self.state = state
         self.now = now
         self.styles = styles
@@ -64,7 +67,9 @@ public struct ShipmentScreen: Sendable, Equatable {
                 source: source.map { $0 + "  " }, notice: notice, failure: state.failure, outcome: outcome, now: now,
                 styles: styles, ascii: ascii),
             in: rows[2])
-        buffer.render(KeyHintLine(hints: ShipmentKeyBindings.hints, styles: styles, ascii: ascii), in: rows[3])
+        buffer.render(
+            KeyHintLine(hints: ShipmentKeyBindings.hints(switchTarget: switchTarget), styles: styles, ascii: ascii),
+            in: rows[3])
         return buffer
     }
 

@@ -29,6 +29,11 @@ struct DemoCommand: AsyncParsableCommand {
             between random points and gives each to the vehicle SearchVehicles picks. It opens on the fleet \
             screen (Enter follows a car, t its trip as the rider sees it, Esc back, q quits); without a terminal \
             it prints one line per fleet change until interrupted. See docs/fleet.md.
+
+            With --deliveries the demo is a day of the Deliveries API instead: a van with five stops and eight \
+            tasks in Monaco (one recipient out), driven stop by stop, and the tracking view of one parcel four stops \
+            down the list as its recipient sees it (Tab: the van's driver console). Without a terminal it prints \
+            the parcel's tracking lines and exits once its task is closed. See docs/deliveries.md.
             """
     )
 
@@ -42,6 +47,9 @@ struct DemoCommand: AsyncParsableCommand {
             "Simulate a city of this many cars with a dispatcher, on the fleet screen (1: one trip, the default).",
             valueName: "n"))
     var vehicles = 1
+
+    @Flag(help: "A van's day of deliveries and the tracking of one parcel, instead of a trip.")
+    var deliveries = false
 
     @Option(
         name: .customLong("data-dir"),
@@ -73,6 +81,9 @@ struct DemoCommand: AsyncParsableCommand {
         if vehicles > 1, record != nil {
             throw ValidationError("--record records one trip: it does not go with --vehicles")
         }
+        if deliveries, vehicles > 1 || record != nil {
+            throw ValidationError("--deliveries is a van's day: it does not go with --vehicles or --record")
+        }
     }
 
     /// The most cars a city may have: each is a reporter and a drive on this machine.
@@ -88,7 +99,9 @@ struct DemoCommand: AsyncParsableCommand {
         let server = try await LocalFleetServer.start(dataDirectory: directory)
         let http = FleetEngineClient.makeHTTPClient()
         do {
-            if vehicles > 1 {
+            if deliveries {
+                try await playDeliveries(server: server, graph: graph, http: http)
+            } else if vehicles > 1 {
                 try await playCity(server: server, graph: graph, http: http)
             } else {
                 try await play(server: server, graph: graph, http: http)
@@ -144,7 +157,7 @@ struct DemoCommand: AsyncParsableCommand {
         if TripFollowerSession.wantsHeadless(headless) {
             await TripFollowerSession.runHeadless(model, json: json)
         } else {
-            let console = DriverConsoleModel(driver: car, log: log, backend: server.baseURL, tripKeys: false)
+            let console = TripConsoleModel(driver: car, log: log, backend: server.baseURL, tripKeys: false)
             try await TripFollowerSession.runScreen(
                 model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display,
                 driverConsole: console)
@@ -155,6 +168,49 @@ struct DemoCommand: AsyncParsableCommand {
             await recorder.close()
             if let error = await recorder.writeError { throw error }
         }
+        if let error = await drive.value {
+            throw CommandFailure("the simulated drive failed: \(error)")
+        }
+    }
+
+    /// The day of deliveries: the van drives while the parcel's tracking view (or its printer) follows it.
+    private func playDeliveries(server: LocalFleetServer, graph: RoadGraph, http: HTTPClient) async throws {
+        let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
+        let scenario = try DeliveryDemoScenario(graph: graph, speed: speed, id: id)
+        let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
+        let driver = try LocalServerTokenProvider.client(
+            of: server, claims: AuthorizationClaims(deliveryvehicleid: scenario.vehicleName.vehicleID), role: .driver,
+            http: http)
+        let consumer = try LocalServerTokenProvider.client(
+            of: server, claims: AuthorizationClaims(trackingid: scenario.trackingName.trackingID), role: .consumer,
+            http: http)
+        try await scenario.setUp(client: provider)
+        let log = DriverLog()
+        let van = try await scenario.makeDriver(driver: driver, log: log)
+        let drive = Task { () -> (any Error)? in
+            do {
+                try await scenario.play(driver: van)
+                return nil
+            } catch {
+                return Task.isCancelled ? nil : error
+            }
+        }
+        let tracker = ShipmentTracker(
+            name: scenario.trackingName, backend: FleetEngineShipmentBackend(client: consumer),
+            options: TripModelOptions(pollInterval: .seconds(1)), allowsFastPolling: true)
+        if TripFollowerSession.wantsHeadless(headless) {
+            let printer = ShipmentPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
+            await tracker.register(printer)
+            await tracker.start()
+            await tracker.waitUntilFinished()
+        } else {
+            let console = DeliveryConsoleModel(driver: van, log: log, backend: server.baseURL, stopKeys: false)
+            try await ShipmentSession.runScreen(
+                tracker, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display,
+                driverConsole: console)
+        }
+        await tracker.stop()
+        drive.cancel()
         if let error = await drive.value {
             throw CommandFailure("the simulated drive failed: \(error)")
         }
@@ -195,7 +251,7 @@ struct DemoCommand: AsyncParsableCommand {
                 city.cars.map { car in
                     (
                         car.car.driver.vehicleName.description,
-                        DriverConsoleModel(
+                        TripConsoleModel(
                             driver: car.car.driver, log: car.log, backend: server.baseURL, tripKeys: false)
                     )
                 }, uniquingKeysWith: { first, _ in first })

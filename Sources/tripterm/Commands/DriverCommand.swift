@@ -14,7 +14,8 @@ import Glibc
 
 /// `tripterm driver --vehicle providers/p/vehicles/v`: the driver's side of journey sharing — reports a vehicle's
 /// position, route to its next stop and state to Fleet Engine the way the Driver SDK does, from a simulated drive,
-/// a GPX or NMEA file, or a live gpsd.
+/// a GPX or NMEA file, or a live gpsd. `--delivery-vehicle providers/p/deliveryVehicles/v` is the delivery driver's
+/// app instead: the same reports as UpdateDeliveryVehicle, and the keys move its stops on and set task outcomes.
 struct DriverCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "driver",
@@ -26,12 +27,24 @@ struct DriverCommand: AsyncParsableCommand {
             next interval. When the source ends (or on Ctrl-C) one last update sets the vehicle OFFLINE. \
             --headless prints one line per update (also when output is not a terminal; --json for JSON Lines); \
             otherwise a console shows the map, next stop, trips and the reporter's log (o online/offline, \
-            t tracking, n next trip status, x cancel trip, q quit). See docs/driver.md.
+            t tracking, n next trip status, x cancel trip, q quit).
+
+            With --delivery-vehicle the vehicle is a delivery vehicle (the Deliveries API): the console lists the \
+            next stop's tasks and the stops after it; n moves the next stop on (ENROUTE, ARRIVED, then completed: \
+            its tasks without an outcome SUCCEEDED, then closed), x sets its next task FAILED. --simulate drives the \
+            remaining stops; with --auto-advance each stop moves on by itself on arrival. See docs/driver.md.
             """
     )
 
     @Option(help: ArgumentHelp("The vehicle to report.", valueName: "providers/{provider}/vehicles/{vehicle}"))
-    var vehicle: String
+    var vehicle: String?
+
+    @Option(
+        name: .customLong("delivery-vehicle"),
+        help: ArgumentHelp(
+            "A delivery vehicle to drive instead (the Deliveries API).",
+            valueName: "providers/{provider}/deliveryVehicles/{vehicle}"))
+    var deliveryVehicle: String?
 
     @Option(
         help: ArgumentHelp(
@@ -42,7 +55,7 @@ struct DriverCommand: AsyncParsableCommand {
     @OptionGroup(title: "Authorization")
     var auth: TokenOptions
 
-    @Flag(help: "Drive the vehicle's remaining stops (its current trips) on the road map.")
+    @Flag(help: "Drive the vehicle's remaining stops (its current trips, or its delivery stops) on the road map.")
     var simulate = false
 
     @Option(help: ArgumentHelp("Replay the timed points of a GPX file.", valueName: "file"))
@@ -75,7 +88,9 @@ struct DriverCommand: AsyncParsableCommand {
 
     @Flag(
         name: .customLong("auto-advance"),
-        help: "Move trips on by themselves: arrived at a stop, on to the next, COMPLETE at the dropoff.")
+        help:
+            "Move trips (or delivery stops) on by themselves: arrived at a stop, on to the next, COMPLETE at the dropoff (tasks SUCCEEDED)."
+    )
     var autoAdvance = false
 
     @Flag(help: "Print one line per update instead of the console (also when output is not a terminal).")
@@ -88,6 +103,9 @@ struct DriverCommand: AsyncParsableCommand {
     var display: DisplayOptions
 
     func validate() throws {
+        if (vehicle == nil) == (deliveryVehicle == nil) {
+            throw ValidationError("name the vehicle to drive: --vehicle NAME or --delivery-vehicle NAME (one of them)")
+        }
         let sources = [simulate, gpx != nil, nmea != nil, gpsd != nil].filter { $0 }.count
         if sources == 0 {
             throw ValidationError(
@@ -114,16 +132,24 @@ struct DriverCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let name: VehicleName
-        do {
-            name = try VehicleName(parsing: vehicle)
-        } catch {
-            throw CommandFailure("--vehicle: \(error)")
+        let name: ReportedVehicle
+        if let deliveryVehicle {
+            do {
+                name = .delivery(try DeliveryVehicleName(parsing: deliveryVehicle))
+            } catch {
+                throw CommandFailure("--delivery-vehicle: \(error)")
+            }
+        } else {
+            do {
+                name = .onDemand(try VehicleName(parsing: vehicle ?? ""))
+            } catch {
+                throw CommandFailure("--vehicle: \(error)")
+            }
         }
         try await withFleetHTTPClient { http in try await drive(name, http: http) }
     }
 
-    private func drive(_ name: VehicleName, http: HTTPClient) async throws {
+    private func drive(_ name: ReportedVehicle, http: HTTPClient) async throws {
         // Recorded and simulated drives play on a clock that runs --speed-up times faster than the wall clock.
         let clock: any Clock<Duration> =
             speedUp == 1 ? ContinuousClock() : VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speedUp))
@@ -147,27 +173,55 @@ struct DriverCommand: AsyncParsableCommand {
         } else {
             notes = { printer.line($0) }
         }
-        let current: Vehicle
-        do {
-            current = try await DriverVehicleSetup.fetchOrCreate(client: client, name: name, log: notes)
-        } catch {
-            throw CommandFailure(
-                "vehicle \(name): \(error.code.name) (\(error.errorClass)): \(error.message) — \(error.hint)")
-        }
         let noMap = display.noMap
         let explicitMap: RoadGraph? =
             try noMap ? nil : display.mapPath.map { path in try DriverRoadMaps.explicit(path: path) }
         let mapLookup: @Sendable (LatLng) -> RoadGraph? = { point in
             noMap ? nil : explicitMap ?? DriverRoadMaps.bundled(near: point)
         }
-        let source = try recorded ?? simulatedSource(vehicle: current, mapLookup: mapLookup, clock: clock)
-
-        let reporter = VehicleReporter(client: client, vehicle: name, interval: .milliseconds(Int64(interval * 1000)))
-        let driver = TripDriver(
-            reporter: reporter, vehicleClient: client, tripClient: client, vehicleName: name, vehicle: current,
-            options: TripDriver.Options(autoAdvance: autoAdvance), roadGraph: mapLookup, notes: notes)
+        let reporter = VehicleReporter(
+            client: client, reporting: name, interval: .milliseconds(Int64(interval * 1000)))
+        let driver: any ConsoleDriver
+        let console: any DriverConsoleModel
+        let source: any LocationSource
+        do {
+            switch name {
+            case .onDemand(let name):
+                let current = try await DriverVehicleSetup.fetchOrCreate(client: client, name: name, log: notes)
+                let route = { (graph: RoadGraph?) throws(LocationSourceError) in
+                    try SimulatedRoute(vehicle: current, graph: graph)
+                }
+                source =
+                    try recorded
+                    ?? simulatedSource(
+                        route: route, from: current.lastLocation?.location ?? current.waypoints.first?.location?.point,
+                        mapLookup: mapLookup, clock: clock)
+                let tripDriver = TripDriver(
+                    reporter: reporter, vehicleClient: client, tripClient: client, vehicleName: name, vehicle: current,
+                    options: TripDriver.Options(autoAdvance: autoAdvance), roadGraph: mapLookup, notes: notes)
+                driver = tripDriver
+                console = TripConsoleModel(driver: tripDriver, log: consoleLog, backend: client.baseURL, tripKeys: true)
+            case .delivery(let name):
+                let current = try await DriverVehicleSetup.fetchOrCreate(client: client, name: name, log: notes)
+                let route = { (graph: RoadGraph?) throws(LocationSourceError) in
+                    try SimulatedRoute(deliveryVehicle: current, graph: graph)
+                }
+                let hint =
+                    current.lastLocation?.location
+                    ?? current.remainingVehicleJourneySegments.first?.stop?.plannedLocation?.point
+                source = try recorded ?? simulatedSource(route: route, from: hint, mapLookup: mapLookup, clock: clock)
+                let deliveryDriver = DeliveryDriver(
+                    reporter: reporter, client: client, vehicleName: name, vehicle: current,
+                    options: DeliveryDriver.Options(autoAdvance: autoAdvance), roadGraph: mapLookup, notes: notes)
+                driver = deliveryDriver
+                console = DeliveryConsoleModel(
+                    driver: deliveryDriver, log: consoleLog, backend: client.baseURL, stopKeys: true)
+            }
+        } catch let error as TripServiceError {
+            throw CommandFailure(
+                "vehicle \(name): \(error.code.name) (\(error.errorClass)): \(error.message) — \(error.hint)")
+        }
         if useConsole {
-            let console = DriverConsoleModel(driver: driver, log: consoleLog, backend: client.baseURL, tripKeys: true)
             try await DriverConsoleRunner.run(console, source: source, display: display)
         } else {
             try await runHeadless(driver: driver, source: source, printer: printer)
@@ -175,7 +229,9 @@ struct DriverCommand: AsyncParsableCommand {
     }
 
     /// Reports until the source ends or a signal comes, then sets the vehicle OFFLINE.
-    private func runHeadless(driver: TripDriver, source: any LocationSource, printer: DriverEventPrinter) async throws {
+    private func runHeadless(
+        driver: any ConsoleDriver, source: any LocationSource, printer: DriverEventPrinter
+    ) async throws {
         let reporter = driver.reporter
         await reporter.addListener(printer)
         await reporter.updateVehicleState(.online)
@@ -215,15 +271,13 @@ struct DriverCommand: AsyncParsableCommand {
         return nil
     }
 
-    /// `--simulate`: a drive through the vehicle's remaining stops, on the road map that holds it.
+    /// `--simulate`: a drive through the vehicle's remaining stops, on the road map that holds `hint`.
     private func simulatedSource(
-        vehicle: Vehicle, mapLookup: @Sendable (LatLng) -> RoadGraph?, clock: any Clock<Duration>
+        route makeRoute: (RoadGraph?) throws(LocationSourceError) -> SimulatedRoute, from hint: LatLng?,
+        mapLookup: @Sendable (LatLng) -> RoadGraph?, clock: any Clock<Duration>
     ) throws -> any LocationSource {
-        let hint = vehicle.lastLocation?.location ?? vehicle.waypoints.first?.location?.point
         let graph = hint.flatMap(mapLookup)
-        let route = try Self.checked { () throws(LocationSourceError) in
-            try SimulatedTripRoute(vehicle: vehicle, graph: graph)
-        }
+        let route = try Self.checked { () throws(LocationSourceError) in try makeRoute(graph) }
         let driveSpeed: DriveSpeed =
             if let speed { .constant(speed / 3.6) } else if let graph { .road(graph) } else { .constant(30 / 3.6) }
         return SimulatedDrive(

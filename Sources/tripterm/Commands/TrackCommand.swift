@@ -97,20 +97,6 @@ struct TrackCommand: AsyncParsableCommand {
             await tracker.waitUntilFinished()
             return
         }
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
-        }
-        let subscriber = ShipmentViewSubscriber(
-            trackingID: name.trackingID, backendName: client.baseURL, now: { ProtoTimestamp(Date()) })
-        await tracker.register(subscriber)
-        let baseMap = try display.baseMap()
-        try await TerminalGuard.run(options: display.terminalOptions) { terminal in
-            await tracker.start()
-            let options = display.appOptions(colors: terminal.colorCount, isUTF8: terminal.isUTF8, baseMap: baseMap)
-            let app = ShipmentApp(
-                subscriber: subscriber, tracker: tracker, options: options, now: { ProtoTimestamp(Date()) })
-            await TerminalApp(terminal: terminal, screen: app).run()
-        }
-        await tracker.stop()
+        try await ShipmentSession.runScreen(tracker, backendName: client.baseURL, display: display)
     }
 }

@@ -81,7 +81,7 @@ struct DemoScenario: Sendable {
         await reporter.updateLocation(LocationFix(coordinate: Self.start, sensor: .gps, time: Date()))
         await reporter.setLocationTrackingEnabled(true)
         await driver.refresh()
-        let route = try SimulatedTripRoute(vehicle: await driver.snapshot.vehicle, graph: graph)
+        let route = try SimulatedRoute(vehicle: await driver.snapshot.vehicle, graph: graph)
         let dwell = driver.options.dwell
         let drive = SimulatedDrive(
             path: route.path, speed: .road(graph), fixInterval: .seconds(1), stops: route.stops, dwellAtStops: dwell,

@@ -7,12 +7,13 @@ import TripFollowing
 /// The console of `tripterm driver` on a terminal: starts reporting, runs the ``DriverConsoleApp`` screen until the
 /// user quits, then stops the source and sends the final OFFLINE update.
 enum DriverConsoleRunner {
-    static func run(_ console: DriverConsoleModel, source: any LocationSource, display: DisplayOptions) async throws {
+    static func run(_ console: any DriverConsoleModel, source: any LocationSource, display: DisplayOptions) async throws
+    {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the console's keys: use --headless")
         }
         let baseMap = try display.baseMap()
-        let driver = console.driver
+        let driver = console.consoleDriver
         let reporter = driver.reporter
         let log = console.log
         await reporter.addListener(log)
@@ -47,6 +48,7 @@ enum DriverConsoleRunner {
         let s = await reporter.statistics
         let failed = s.failures + s.emptyMaskFailures
         let updates = Summary.count(s.attempts, "update")
-        print("tripterm driver: \(updates), \(s.successes) ok, \(failed) failed; vehicle set OFFLINE")
+        let offline = console is TripConsoleModel ? "; vehicle set OFFLINE" : ""
+        print("tripterm driver: \(updates), \(s.successes) ok, \(failed) failed\(offline)")
     }
 }

@@ -10,7 +10,7 @@ enum FleetScreenSession {
     /// `driverConsole`: the console model of a vehicle this process drives (the demo city's cars), for Tab.
     static func run(
         _ tracker: FleetTracker, client: FleetEngineClient, backendName: String, hideStale: Bool,
-        display: DisplayOptions, driverConsole: (@Sendable (String) -> DriverConsoleModel?)? = nil
+        display: DisplayOptions, driverConsole: (@Sendable (String) -> (any DriverConsoleModel)?)? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the fleet screen's keys: use --json")

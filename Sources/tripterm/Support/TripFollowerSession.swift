@@ -25,7 +25,7 @@ enum TripFollowerSession {
     /// The terminal map, until the user quits; with `driverConsole` (the demo's car), Tab switches between the two
     /// views.
     static func runScreen(
-        _ model: TripModel, backendName: String, display: DisplayOptions, driverConsole: DriverConsoleModel? = nil
+        _ model: TripModel, backendName: String, display: DisplayOptions, driverConsole: (any DriverConsoleModel)? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")

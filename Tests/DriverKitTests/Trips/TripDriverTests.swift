@@ -85,7 +85,7 @@ import TripFollowing
                 roadGraph: { _ in Fixtures.monaco },
                 clock: clock, notes: { notes.add($0) })
             await reporter.setLocationTrackingEnabled(true)
-            let route = try SimulatedTripRoute(vehicle: vehicle, graph: Fixtures.monaco)
+            let route = try SimulatedRoute(vehicle: vehicle, graph: Fixtures.monaco)
             #expect(route.stops == [Self.pickup, Self.stop, Self.dropoff])
             let drive = SimulatedDrive(
                 path: route.path, speed: .road(Fixtures.monaco), stops: route.stops, dwellAtStops: .seconds(20))

@@ -144,7 +144,7 @@ extension ScreenFixtures {
         state.remainingSeconds = 150
         state.vehicleState = "ONLINE"
         state.trackingEnabled = true
-        state.trips = ["trip-1 ENROUTE_TO_PICKUP"]
+        state.jobs = ["trip-1 ENROUTE_TO_PICKUP"]
         state.updateAttempts = 3
         state.updateSuccesses = 2
         state.updateFailures = 1

@@ -83,7 +83,8 @@ import TripFollowing
         #expect(ShipmentKeyBindings.action(for: .character("q")) == .quit)
         #expect(ShipmentKeyBindings.action(for: .character("r")) == .refresh)
         #expect(ShipmentKeyBindings.action(for: .character("x")) == nil)
-        for hint in ShipmentKeyBindings.hints {
+        #expect(ShipmentKeyBindings.action(for: .tab) == .switchView)
+        for hint in ShipmentKeyBindings.hints(switchTarget: nil) {
             let key = hint.key.first.map(Key.character)
             #expect(key.flatMap(ShipmentKeyBindings.action(for:)) != nil, "hint \(hint.key) has no binding")
         }
