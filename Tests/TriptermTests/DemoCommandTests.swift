@@ -42,6 +42,24 @@ import Glibc
         #expect(replay.stdout.contains("COMPLETE"))
     }
 
+    /// Without a terminal `demo --deliveries` prints the tracked parcel's lines: the van's stops before it count
+    /// down, the van moves, and the command exits 0 once the parcel's task is closed SUCCEEDED.
+    @Test(.timeLimit(.minutes(5))) func headlessDeliveriesDemoTracksTheParcelToItsDoor() async throws {
+        let out = try await TriptermBinary.run(["demo", "--deliveries", "--headless", "--speed", "50"])
+        #expect(out.status == 0, "\(out.stderr)")
+        let lines = out.stdout.split(separator: "\n")
+        let counts = lines.filter { $0.contains("remainingStopCount") }.map {
+            $0.split(separator: " ", maxSplits: 2).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        }
+        #expect(counts.first == "4 stops away", "\(counts)")
+        #expect(counts.contains("the next stop"), "\(counts)")
+        #expect(Set(lines.filter { $0.contains("vehicleLocation") }).count > 5, "the van should move")
+        #expect(out.stdout.contains("closed                      SUCCEEDED"), "\(out.stdout.suffix(800))")
+        let rejected = try await TriptermBinary.run(["demo", "--deliveries", "--vehicles", "3"])
+        #expect(rejected.status != 0)
+        #expect(rejected.stderr.contains("--deliveries is a van's day"))
+    }
+
     @Test func rejectsASpeedOutOfRange() async throws {
         let out = try await TriptermBinary.run(["demo", "--speed", "0"])
         #expect(out.status != 0)

@@ -36,6 +36,17 @@ import FoundationNetworking
                 "--speed and --noise go with --simulate"
             ),
             (["driver", "--vehicle", "vehicles/v1", "--simulate", "--headless"], "--vehicle: "),
+            (["driver", "--simulate", "--headless"], "name the vehicle to drive"),
+            (
+                [
+                    "driver", "--vehicle", "providers/p/vehicles/v1", "--delivery-vehicle",
+                    "providers/p/deliveryVehicles/v1", "--simulate",
+                ], "name the vehicle to drive"
+            ),
+            (
+                ["driver", "--delivery-vehicle", "providers/p/vehicles/v1", "--simulate", "--headless"],
+                "--delivery-vehicle: "
+            ),
         ]
         for (arguments, message) in cases {
             let out = try await TriptermBinary.run(arguments)
@@ -120,6 +131,36 @@ import FoundationNetworking
             let last = lines.last
             #expect(last?["event"] as? String == "stopped")
             #expect(((last?["value"] as? [String: Any])?["ok"] as? Int ?? 0) > 0, "\(last ?? [:])")
+        }
+    }
+
+    /// A delivery van with two stops, driven by `--simulate --auto-advance`: every stop arrived at and completed,
+    /// every task closed SUCCEEDED, and the van reported through UpdateDeliveryVehicle along the way.
+    @Test(.timeLimit(.minutes(3))) func simulatedDeliveryDriveClosesEveryTask() async throws {
+        try await LocalServerProcess.with { server in
+            try await server.createDeliveryVan("van1", stops: [("a", 43.7315, 7.4200), ("b", 43.7395, 7.4280)])
+            let out = try await TriptermBinary.run([
+                "driver", "--delivery-vehicle", "providers/p/deliveryVehicles/van1", "--backend", server.url,
+                "--token", server.token, "--simulate", "--auto-advance", "--speed-up", "40", "--interval", "5",
+                "--headless",
+            ])
+            #expect(out.status == 0, "\(out.stderr)")
+            for line in [
+                "stop 1 of 2 ENROUTE", "stop 1 of 2 ARRIVED", "task a SUCCEEDED", "stop 1 of 1 ARRIVED",
+                "task b SUCCEEDED", "stop completed: 1 task closed, 0 stops left",
+            ] {
+                #expect(out.stdout.contains(line), "\(line) missing from:\n\(out.stdout)")
+            }
+            #expect(out.stdout.contains("nav=ENROUTE_TO_DESTINATION"))
+            #expect(!out.stdout.contains("state="), "a delivery vehicle has no state")
+            for id in ["a", "b"] {
+                let task = try await server.get("/v1/providers/p/tasks/\(id)")
+                #expect(task["state"] as? String == "CLOSED")
+                #expect(task["taskOutcome"] as? String == "SUCCEEDED")
+            }
+            let van = try await server.get("/v1/providers/p/deliveryVehicles/van1")
+            #expect(van["lastLocation"] != nil)
+            #expect(van["remainingVehicleJourneySegments"] == nil)
         }
     }
 
@@ -209,6 +250,26 @@ struct LocalServerProcess {
             body:
                 #"{"tripType":"EXCLUSIVE","vehicleId":"\#(vehicle)","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.4200}},"dropoffPoint":{"point":{"latitude":43.7395,"longitude":7.4280}},"numberOfPassengers":1}"#
         )
+    }
+
+    /// A delivery vehicle with one DELIVERY task per stop (the task named after the stop), its stops assigned.
+    func createDeliveryVan(_ id: String, stops: [(task: String, latitude: Double, longitude: Double)]) async throws {
+        _ = try await send(
+            "POST", "/v1/providers/p/deliveryVehicles?deliveryVehicleId=\(id)", body: #"{"type":"AUTO"}"#)
+        var segments: [String] = []
+        for stop in stops {
+            let point = #"{"point":{"latitude":\#(stop.latitude),"longitude":\#(stop.longitude)}}"#
+            _ = try await send(
+                "POST", "/v1/providers/p/tasks?taskId=\(stop.task)",
+                body:
+                    #"{"type":"DELIVERY","state":"OPEN","trackingId":"parcel-\#(stop.task)","plannedLocation":\#(point),"taskDuration":"60s"}"#
+            )
+            segments.append(
+                #"{"stop":{"plannedLocation":\#(point),"tasks":[{"taskId":"\#(stop.task)"}],"state":"NEW"}}"#)
+        }
+        _ = try await send(
+            "PATCH", "/v1/providers/p/deliveryVehicles/\(id)?updateMask=remainingVehicleJourneySegments",
+            body: #"{"remainingVehicleJourneySegments":[\#(segments.joined(separator: ","))]}"#)
     }
 
     func send(_ method: String, _ path: String, body: String?) async throws -> [String: Any] {

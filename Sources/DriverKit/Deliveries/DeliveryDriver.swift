@@ -36,9 +36,7 @@ public actor DeliveryDriver: ConsoleDriver {
     private let elapsed: @Sendable () -> Duration
     private let now: @Sendable () -> Date
     private let notes: @Sendable (String) -> Void
-    /// Finds the road map on the first fix; nil once asked.
-    private var roadGraph: (@Sendable (LatLng) -> RoadGraph?)?
-    private var navigator: Navigator?
+    private var guidance: Guidance
     public private(set) var snapshot: DeliveryDriverSnapshot
     /// The stop arrived at last (its first task), so that an arrival is handled once.
     private var arrivedAt: String?
@@ -55,7 +53,7 @@ public actor DeliveryDriver: ConsoleDriver {
         self.reporter = reporter
         self.client = client
         self.options = options
-        self.roadGraph = roadGraph
+        self.guidance = Guidance(roadGraph: roadGraph)
         self.elapsed = TripDriver.stopwatch(clock)
         self.now = now
         self.notes = notes
@@ -65,23 +63,21 @@ public actor DeliveryDriver: ConsoleDriver {
     /// Feeds every fix of `source` until it ends (or the task is cancelled); with ``Options/autoAdvance`` the first
     /// stop is set ENROUTE first.
     public func drive(_ source: any LocationSource) async throws {
-        if options.autoAdvance, snapshot.stops.first.map({ $0.state != .enroute && $0.state != .arrived }) ?? false {
-            await note { try await self.setFirstStop(.enroute) }
-        }
+        if options.autoAdvance { await startFirstStop() }
         for try await fix in source.fixes() { await handle(fix) }
+    }
+
+    /// Sets the first stop ENROUTE unless it is under way already: the driver app's "start".
+    public func startFirstStop() async {
+        guard let first = snapshot.stops.first, first.state != .enroute, first.state != .arrived else { return }
+        await note { try await self.setFirstStop(.enroute) }
     }
 
     /// One fix: reported, guided, and (with ``Options/autoAdvance``) arrivals and completions.
     public func handle(_ fix: LocationFix) async {
         snapshot.fix = fix
         await reporter.updateLocation(fix)
-        if let lookup = roadGraph {
-            roadGraph = nil
-            navigator = lookup(fix.coordinate).map { Navigator(graph: $0) }
-            if navigator == nil {
-                notes("no road map holds \(TripDriver.text(fix.coordinate)): reporting without a route")
-            }
-        }
+        if let note = guidance.start(at: fix.coordinate) { notes(note) }
         if let due = pendingCompletion, elapsed() >= due {
             pendingCompletion = nil
             await note { try await self.completeStop(automatic: true) }
@@ -212,11 +208,12 @@ public actor DeliveryDriver: ConsoleDriver {
     /// Routes from `position` to the first stop and hands the progress to the reporter.
     @discardableResult
     private func navigate(to position: LatLng) async -> RouteProgress? {
-        guard var navigator else { return nil }
         // While the vehicle waits at a stop, the stop is still where it is bound.
-        if pendingCompletion == nil { navigator.setDestination(snapshot.stops.first.map(Self.waypoint)) }
-        let progress = navigator.update(position: position)
-        self.navigator = navigator
+        guard
+            let progress = guidance.update(
+                position: position, destination: snapshot.stops.first.map(Self.waypoint),
+                keepingDestination: pendingCompletion != nil)
+        else { return nil }
         snapshot.progress = progress
         await reporter.updateRouteProgress(progress)
         return progress

@@ -43,9 +43,8 @@ public actor TripDriver: ConsoleDriver {
     /// Time on the injected clock since the driver was made: dwells are measured on it.
     private let elapsed: @Sendable () -> Duration
     private let notes: @Sendable (String) -> Void
-    /// Finds the road map on the first fix (given, else a bundled map holding the vehicle); nil once asked.
-    private var roadGraph: (@Sendable (LatLng) -> RoadGraph?)?
-    private var navigator: Navigator?
+    /// Guidance on the road map found at the first fix (given, else a bundled map holding the vehicle).
+    private var guidance: Guidance
     /// What the driver knows now.
     public private(set) var snapshot: TripDriverSnapshot
     /// The stop arrived at last, so that an arrival is handled once.
@@ -64,7 +63,7 @@ public actor TripDriver: ConsoleDriver {
         self.vehicleClient = vehicleClient
         self.tripClient = tripClient
         self.options = options
-        self.roadGraph = roadGraph
+        self.guidance = Guidance(roadGraph: roadGraph)
         self.elapsed = Self.stopwatch(clock)
         self.notes = notes
         self.snapshot = TripDriverSnapshot(vehicle: vehicle)
@@ -86,11 +85,7 @@ public actor TripDriver: ConsoleDriver {
     public func handle(_ fix: LocationFix) async {
         snapshot.fix = fix
         await reporter.updateLocation(fix)
-        if let lookup = roadGraph {
-            roadGraph = nil
-            navigator = lookup(fix.coordinate).map { Navigator(graph: $0) }
-            if navigator == nil { notes("no road map holds \(Self.text(fix.coordinate)): reporting without a route") }
-        }
+        if let note = guidance.start(at: fix.coordinate) { notes(note) }
         // A reporter answer sent before a trip moved on carries the old stops: only a newer list replaces ours.
         if let response = await reporter.lastResponse, Self.isNewer(response, than: snapshot.vehicle) {
             snapshot.vehicle = response
@@ -194,11 +189,12 @@ public actor TripDriver: ConsoleDriver {
     /// Routes from `position` to the vehicle's next stop and hands the progress to the reporter.
     @discardableResult
     private func navigate(to position: LatLng) async -> RouteProgress? {
-        guard var navigator else { return nil }
         // While a trip dwells at a stop, the stop is still where the vehicle is bound.
-        if pendingLeave == nil { navigator.setDestination(snapshot.vehicle.waypoints.first) }
-        let progress = navigator.update(position: position)
-        self.navigator = navigator
+        guard
+            let progress = guidance.update(
+                position: position, destination: snapshot.vehicle.waypoints.first,
+                keepingDestination: pendingLeave != nil)
+        else { return nil }
         snapshot.progress = progress
         await reporter.updateRouteProgress(progress)
         return progress

@@ -46,13 +46,9 @@ extension FleetEngineClient {
         provider: String, _ list: ListDeliveryVehiclesRequest = .init()
     ) async throws(TripServiceError) -> ListDeliveryVehiclesResponse {
         var fields = QueryEncoding()
-        fields.add("pageSize", list.pageSize == 0 ? nil : String(list.pageSize))
-        fields.add("pageToken", list.pageToken.nonEmpty)
+        fields.addPage(size: list.pageSize, token: list.pageToken)
         fields.add("filter", list.filter.nonEmpty)
-        for (corner, point) in [("low", list.viewport?.low), ("high", list.viewport?.high)] {
-            fields.add("viewport.\(corner).latitude", point.map { String($0.latitude) })
-            fields.add("viewport.\(corner).longitude", point.map { String($0.longitude) })
-        }
+        fields.addViewport(list.viewport)
         let request = FleetRequest(
             method: .get, path: FleetRequest.path(provider: provider, collection: "deliveryVehicles"),
             query: query(fields))
@@ -113,8 +109,7 @@ extension FleetEngineClient {
         provider: String, _ list: ListTasksRequest = .init()
     ) async throws(TripServiceError) -> ListTasksResponse {
         var fields = QueryEncoding()
-        fields.add("pageSize", list.pageSize == 0 ? nil : String(list.pageSize))
-        fields.add("pageToken", list.pageToken.nonEmpty)
+        fields.addPage(size: list.pageSize, token: list.pageToken)
         fields.add("filter", list.filter.nonEmpty)
         let request = FleetRequest(
             method: .get, path: FleetRequest.path(provider: provider, collection: "tasks"), query: query(fields))

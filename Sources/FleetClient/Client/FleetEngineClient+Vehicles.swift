@@ -44,8 +44,7 @@ extension FleetEngineClient {
         provider: String, _ list: ListVehiclesRequest = .init()
     ) async throws(TripServiceError) -> ListVehiclesResponse {
         var fields = QueryEncoding()
-        fields.add("pageSize", list.pageSize == 0 ? nil : String(list.pageSize))
-        fields.add("pageToken", list.pageToken.nonEmpty)
+        fields.addPage(size: list.pageSize, token: list.pageToken)
         fields.add("minimumCapacity", list.minimumCapacity.map { String($0) })
         for type in list.tripTypes { fields.add("tripTypes", queryValue(type)) }
         fields.add("maximumStaleness", list.maximumStaleness?.protoText)
@@ -56,10 +55,7 @@ extension FleetEngineClient {
         fields.add("vehicleState", list.vehicleState == .unknownVehicleState ? nil : queryValue(list.vehicleState))
         fields.add("onTripOnly", list.onTripOnly ? "true" : nil)
         fields.add("filter", list.filter.nonEmpty)
-        for (corner, point) in [("low", list.viewport?.low), ("high", list.viewport?.high)] {
-            fields.add("viewport.\(corner).latitude", point.map { String($0.latitude) })
-            fields.add("viewport.\(corner).longitude", point.map { String($0.longitude) })
-        }
+        fields.addViewport(list.viewport)
         let request = FleetRequest(
             method: .get, path: FleetRequest.path(provider: provider, collection: "vehicles"), query: query(fields))
         return try await send(request, context: AuthTokenContext(role: options.role), as: ListVehiclesResponse.self)

@@ -1,3 +1,5 @@
+import FleetModel
+
 /// Builds a query string the way Google's generated REST clients do (Python's `urlencode` over the request's
 /// non-path fields): names and values percent-encoded except for RFC 3986 unreserved characters, so
 /// `updateMask=vehicleId%2CtripStatus` and `%24alt=json%3Benum-encoding%3Dint`.
@@ -7,6 +9,20 @@ public struct QueryEncoding: Sendable, Hashable {
     public init() {}
 
     /// Adds `name=value`; nothing when `value` is nil.
+    /// A list request's paging: `pageSize` (unless 0, the server's choice) and `pageToken` (unless empty).
+    mutating func addPage(size: Int32, token: String) {
+        add("pageSize", size == 0 ? nil : String(size))
+        add("pageToken", token.nonEmpty)
+    }
+
+    /// A viewport as transcoding reads one from the query: `viewport.low.latitude` and the three others.
+    mutating func addViewport(_ viewport: GeoViewport?) {
+        for (corner, point) in [("low", viewport?.low), ("high", viewport?.high)] {
+            add("viewport.\(corner).latitude", point.map { String($0.latitude) })
+            add("viewport.\(corner).longitude", point.map { String($0.longitude) })
+        }
+    }
+
     public mutating func add(_ name: String, _ value: String?) {
         guard let value else { return }
         items.append((name, value))

@@ -17,7 +17,7 @@ struct DriverPanel: Widget {
             y += 1
         }
         func gap() { y += 1 }
-        line(state.vehicleName, styles.heading)
+        line(Self.fitting(state.vehicleName, width: area.width), styles.heading)
         line(state.backend, styles.dim)
         gap()
         line("Next stop", styles.label)
@@ -52,5 +52,13 @@ struct DriverPanel: Widget {
         if let failure = state.lastFailure {
             line("failed: \(failure)", state.lastFailureIsRecoverable ? styles.recoverable : styles.clientError)
         }
+    }
+
+    /// A resource name that is wider than the panel loses its `providers/{provider}/` prefix, so that the id —
+    /// what tells one vehicle from another — stays whole.
+    static func fitting(_ name: String, width: Int) -> String {
+        let parts = name.split(separator: "/", maxSplits: 2)
+        guard name.count > width, parts.count == 3, parts[0] == "providers" else { return name }
+        return String(parts[2])
     }
 }

@@ -115,7 +115,7 @@ struct DeliveryDemoScenario: Sendable {
         let route = try SimulatedRoute(deliveryVehicle: await driver.snapshot.vehicle, graph: graph)
         let drive = SimulatedDrive(
             path: route.path, speed: .road(graph), fixInterval: .seconds(1), stops: route.stops,
-            dwellAtStops: driver.options.dwell, clock: clock)
+            dwellAtStops: driver.options.dwell, waitsAtEnd: true, clock: clock)
         try await driver.drive(drive)
         await reporter.updateRouteProgress(nil)
         await reporter.setLocationTrackingEnabled(false)

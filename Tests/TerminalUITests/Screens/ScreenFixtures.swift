@@ -157,10 +157,35 @@ extension ScreenFixtures {
         return state
     }
 
-    /// The driver console's frame for ``driverState()``, drawn by the event loop into a memory terminal.
-    static func driverConsoleFrame(size: TerminalSize) async -> CellBuffer {
+    /// A delivery van at its next stop, one of the stop's two tasks failed, two stops after it and one done.
+    static func deliveryDriverState() -> DriverConsoleState {
+        let path = TripViewFixtures.path
+        var state = DriverConsoleState(
+            vehicleName: "providers/test/deliveryVehicles/van-1", backend: "http://127.0.0.1:8787")
+        state.kind = .deliveries
+        state.position = path[4]
+        state.heading = 30
+        state.speed = 0
+        state.dropoff = path[4]
+        state.intermediateStops = [TripViewFixtures.dropoff, TripViewFixtures.pickup]
+        state.nextStop = "stop 1 of 3 · ARRIVED · 2 tasks"
+        state.navigationStatus = "ARRIVED_AT_DESTINATION"
+        state.remainingMeters = 0
+        state.remainingSeconds = 0
+        state.trackingEnabled = true
+        state.jobs = ["t-3a DELIVERY FAILED", "t-3b PICKUP", "then stop 2: t-4a", "then stop 3: t-5a, t-5b"]
+        state.summary = "done: 2 succeeded, 0 failed"
+        state.updateAttempts = 12
+        state.updateSuccesses = 12
+        state.lastSuccess = "#12 at 09:10:00"
+        state.log = ["09:09:30 stop 1 of 3 ARRIVED", "09:09:50 task t-3a FAILED", "09:10:00 update 12 ok"]
+        return state
+    }
+
+    /// The driver console's frame for `state` (``driverState()`` unless given), drawn by the event loop into a
+    /// memory terminal.
+    static func driverConsoleFrame(size: TerminalSize, state: DriverConsoleState = driverState()) async -> CellBuffer {
         let terminal = MemoryTerminal(width: size.width, height: size.height)
-        let state = driverState()
         let screen = DriverConsoleApp(options: options(), snapshot: { state }, perform: { _ in "" })
         _ = await TerminalApp(terminal: terminal, screen: screen).runPending()
         return terminal.screen

@@ -56,6 +56,12 @@ import TripFollowing
         ScreenFixtures.check(frame, named: "driver-\(size.width)x\(size.height)", title: "driver console \(size)")
     }
 
+    @Test func deliveryDriverConsole() async {
+        let size = TerminalSize(width: 100, height: 30)
+        let frame = await ScreenFixtures.driverConsoleFrame(size: size, state: ScreenFixtures.deliveryDriverState())
+        ScreenFixtures.check(frame, named: "driver-delivery-100x30", title: "delivery driver console \(size)")
+    }
+
     @Test(arguments: sizes)
     func helpOverlay(size: TerminalSize) {
         let rider = ScreenFixtures.tripFrame(

@@ -32,11 +32,13 @@ public struct SimulatedDrive: LocationSource {
     /// - Parameters:
     ///   - speed: how fast to drive; speeds of zero or less are taken as walking pace (1 m/s) so the drive ends.
     ///   - stops: points of `path` where the vehicle waits `dwellAtStops` (each matched to its first vertex after
-    ///     the previous stop's); the last point of the path is the end, with no wait.
+    ///     the previous stop's); the last point of the path is the end, with no wait unless `waitsAtEnd` (a
+    ///     delivery stop is worked at like the others, where a dropoff ends the trip).
     ///   - startTime: the time of the first fix (the fixes' times advance by driving time from it).
     public init(
         path: [LatLng], speed: DriveSpeed, fixInterval: Duration = .seconds(1), stops: [LatLng] = [],
-        dwellAtStops: Duration = .zero, noise: GPSNoise? = nil, clock: any Clock<Duration> = ContinuousClock(),
+        dwellAtStops: Duration = .zero, waitsAtEnd: Bool = false, noise: GPSNoise? = nil,
+        clock: any Clock<Duration> = ContinuousClock(),
         startTime: @escaping @Sendable () -> Date = { Date() }
     ) {
         precondition(fixInterval > .zero, "fixInterval must be positive")
@@ -51,7 +53,7 @@ public struct SimulatedDrive: LocationSource {
         var from = 0
         for stop in stops {
             guard let index = path[from...].firstIndex(of: stop) else { continue }
-            if index < path.count - 1 { waits[index] = dwell }
+            if index < path.count - 1 || waitsAtEnd { waits[index] = dwell }
             from = index
         }
         var arrivals: [Double] = []
@@ -66,14 +68,14 @@ public struct SimulatedDrive: LocationSource {
     }
 
     /// Time from the first point to the last, waits included, in seconds.
-    public var durationSeconds: Double { arrivals.last ?? 0 }
+    public var durationSeconds: Double { departures.last ?? 0 }
 
     /// Where the vehicle is `seconds` into the drive (clamped to its ends), heading along its segment at that
     /// segment's speed; stopped at the end. Nil for an empty path.
     public func position(at seconds: Double) -> (coordinate: LatLng, heading: Double, speed: Double)? {
         guard let first = path.first, let last = path.last else { return nil }
         guard path.count > 1 else { return (first, 0, 0) }
-        if seconds >= durationSeconds {
+        if seconds >= arrivals[arrivals.count - 1] {
             return (last, Geo.bearing(from: path[path.count - 2], to: last), 0)
         }
         let t = max(0, seconds)
