@@ -49,6 +49,8 @@ let package = Package(
         // is its FilePath, already a dependency of swift-nio.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // The profiles' config file (~/.config/tripterm/config.toml): a TOML 1.0 parser (toml++) with error positions.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The proto3 JSON engine — tape, stream, number parsing, readers and writers, the well-known types — that
@@ -213,9 +215,13 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // Profiles: the config file's named sets of options, checked against the commands' own declarations and
+        // merged under the flags a command was given. No ArgumentParser: it reads the commands' declarations as data.
+        .target(name: "CommandProfiles", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(
             name: "tripterm",
             dependencies: [
+                "CommandProfiles",
                 "FleetModel",
                 "TripFollowing",
                 "TripRecordings",
@@ -361,6 +367,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "CommandProfilesTests", dependencies: ["CommandProfiles"]),
         .testTarget(
             name: "TriptermTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `tripterm` command: follow, drive, replay and serve Fleet Engine trips in a terminal.
 @main
@@ -15,7 +16,32 @@ struct Tripterm: AsyncParsableCommand {
             DemoCommand.self, RiderCommand.self, TrackCommand.self, DriverCommand.self, FleetCommand.self,
             ReplayCommand.self,
             CheckCommand.self,
-            ServeCommand.self, TokenCommand.self, ExportCommand.self, ImportOSMCommand.self,
+            ServeCommand.self, TokenCommand.self, ExportCommand.self, ImportOSMCommand.self, ConfigCommand.self,
         ]
     )
+
+    /// swift-argument-parser's `main`, with the profile's settings put into the command line before parsing
+    /// (``ProfileLayer``): a bad config file stops every command with one line, and a failure caused by a
+    /// profile's setting names the setting's line.
+    static func main() async {
+        let layer: ProfileLayer
+        do {
+            layer = try ProfileLayer(
+                arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+        } catch {
+            exit(withError: CommandFailure("\(error)"))
+        }
+        do {
+            var command = try await asyncParseAsRoot(layer.arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            guard let message = layer.profiledMessage(for: error) else { exit(withError: error) }
+            FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+            exit(withError: ExitCode(exitCode(for: error).rawValue))
+        }
+    }
 }

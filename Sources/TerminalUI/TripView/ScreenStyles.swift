@@ -7,10 +7,12 @@ public enum ColorMode: String, Sendable, Hashable, CaseIterable {
     case color16
     case monochrome
 
-    /// The mode for a terminal with `colors` colours, honouring `--no-color` and the `NO_COLOR` convention (any
-    /// non-empty value turns colour off).
+    /// The no-color.org convention's variable: any non-empty value turns colour off.
+    public static let noColorVariable = "NO_COLOR"
+
+    /// The mode for a terminal with `colors` colours, honouring `--no-color` and ``noColorVariable``.
     public static func resolve(colors: Int, noColorFlag: Bool, environment: [String: String]) -> ColorMode {
-        if noColorFlag || !(environment["NO_COLOR"] ?? "").isEmpty || colors < 8 { return .monochrome }
+        if noColorFlag || !(environment[noColorVariable] ?? "").isEmpty || colors < 8 { return .monochrome }
         return colors >= 256 ? .color256 : .color16
     }
 }

@@ -71,6 +71,9 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
+    @OptionGroup
+    var profileOptions: ProfileOptions
+
     func validate() throws {
         guard speed.isFinite, (1...100).contains(speed) else {
             throw ValidationError("--speed must be a factor from 1 to 100, not '\(speed)'")

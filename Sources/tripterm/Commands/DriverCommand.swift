@@ -102,6 +102,9 @@ struct DriverCommand: AsyncParsableCommand {
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
+    @OptionGroup
+    var profileOptions: ProfileOptions
+
     func validate() throws {
         if (vehicle == nil) == (deliveryVehicle == nil) {
             throw ValidationError("name the vehicle to drive: --vehicle NAME or --delivery-vehicle NAME (one of them)")

@@ -83,6 +83,9 @@ struct FleetCommand: AsyncParsableCommand {
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
+    @OptionGroup
+    var profileOptions: ProfileOptions
+
     func validate() throws {
         guard interval.isFinite, interval >= 1 else {
             throw ValidationError("--interval must be a number of seconds, at least 1, not '\(interval)'")

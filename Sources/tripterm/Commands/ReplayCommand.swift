@@ -86,6 +86,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
+    @OptionGroup
+    var profileOptions: ProfileOptions
+
     func validate() throws {
         guard ReplaySpeed(speed) != nil else {
             throw ValidationError("--speed must be a number from 0.5 to 1000 or 'max', not '\(speed)'")

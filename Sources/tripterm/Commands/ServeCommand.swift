@@ -69,6 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "rule"))
     var taskVisibility: String?
 
+    @OptionGroup
+    var profileOptions: ProfileOptions
+
     /// Hidden: every poll through Hummingbird, as before the event-loop answers — for comparing the two
     /// (scripts/bench-server.sh) and for ruling them out when something looks wrong.
     @Flag(name: .customLong("no-event-loop-answers"), help: .hidden)

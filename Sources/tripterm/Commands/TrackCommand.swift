@@ -58,6 +58,9 @@ struct TrackCommand: AsyncParsableCommand {
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
+    @OptionGroup
+    var profileOptions: ProfileOptions
+
     func validate() throws {
         guard interval.isFinite, interval >= 5 else {
             throw ValidationError("--interval must be a number of seconds, at least 5, not '\(interval)'")

@@ -1,0 +1,26 @@
+import CommandProfiles
+import Testing
+
+/// `tripterm config`'s table: one row per key, split by command only where the commands differ.
+@Suite struct SettingsTableTests {
+    @Test func commandsThatAgreeShareARow() throws {
+        let file = "[profiles.w]\nbackend = \"https://fe.example\"\n"
+        let environment = ["TRIPTERM_PROFILE": "w"]
+        let applications = try [ProfileFixtures.fleet, ProfileFixtures.driver].map { command in
+            (
+                command: command.command,
+                application: try ProfileFixtures.apply([], to: command, file: file, environment: environment)
+            )
+        }
+        let table = SettingsTable(applications, order: ProfileFixtures.catalogue.keys)
+        #expect(
+            table.rows.first { $0.key == "backend" }
+                == SettingsTable.Row(key: "backend", value: "https://fe.example", origin: "profile w, line 2"))
+        #expect(
+            table.rows.first { $0.key == "interval" }
+                == SettingsTable.Row(key: "interval", value: "5.0 (fleet); 10.0 (driver)", origin: "default"))
+        #expect(table.rows.first { $0.key == "provider" }?.value == "-")
+        let lines = table.text.split(separator: "\n")
+        #expect(lines.count == 4 && lines[1].hasPrefix("provider      -  "), "\(table.text)")
+    }
+}
