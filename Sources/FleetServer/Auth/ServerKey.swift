@@ -18,8 +18,8 @@ public struct ServerKey: Sendable {
         kid = SHA256.hash(data: key.publicKey.derRepresentation).prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// Reads `server-key.pem` from `directory`, creating the directory (0700) and a new 2048-bit key (0600)
-    /// when there is none.
+    /// Reads `server-key.pem` from `directory`, creating the directory (0700) and a new 2048-bit key (0600,
+    /// ``PrivateKeyFile``) when there is none. A key others can read or write is refused.
     public static func loadOrCreate(in directory: URL) throws -> ServerKey {
         let file = directory.appendingPathComponent(fileName)
         let fm = FileManager.default
@@ -32,15 +32,14 @@ public struct ServerKey: Sendable {
                 "cannot create the data directory \(directory.path): \(FleetServer.describe(error))")
         }
         let pem = try _RSA.Signing.PrivateKey(keySize: .bits2048).pemRepresentation
-        // Created with 0600 from the start so the key is never readable by others, not even briefly.
-        guard fm.createFile(atPath: file.path, contents: Data(pem.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw FleetServerSetupError("cannot write \(file.path)")
-        }
+        // Another process starting at the same moment may have written its key first: that one is everyone's.
+        guard try PrivateKeyFile.create(at: file.path, contents: Data(pem.utf8)) else { return try load(from: file) }
         return try ServerKey(privateKeyPEM: pem)
     }
 
-    /// Reads an existing key file.
+    /// Reads an existing key file, refusing it when others can read or write it.
     public static func load(from file: URL) throws -> ServerKey {
+        try PrivateKeyFile.checkPermissions(of: file.path)
         let text: String
         do {
             text = try String(contentsOf: file, encoding: .utf8)

@@ -26,8 +26,10 @@ public struct FleetServerCore: Sendable {
         self.defaultTaskVisibility = defaultTaskVisibility
     }
 
-    /// Opens (or creates) the configuration's database and loads the keys that verify tokens.
+    /// Loads the keys that verify tokens, then opens (or creates) the configuration's database: a refused key
+    /// leaves no new database behind.
     public static func open(configuration: FleetServerConfiguration) async throws -> FleetServerCore {
+        let keys = try await FleetServer.verificationKeys(configuration)
         let databasePath = configuration.resolvedDatabasePath
         let directory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
         let store: FleetStore
@@ -38,7 +40,6 @@ public struct FleetServerCore: Sendable {
             throw FleetServerSetupError(
                 "cannot open the database \(databasePath): \(FleetServer.describe(error))")
         }
-        let keys = try await FleetServer.verificationKeys(configuration)
         return FleetServerCore(
             store: store, authenticator: Authenticator(keys: keys), clock: configuration.clock,
             roads: configuration.roads, defaultTaskVisibility: configuration.defaultTaskVisibility)

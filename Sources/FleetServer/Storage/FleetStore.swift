@@ -17,8 +17,29 @@ public final class FleetStore: Sendable {
     /// Batches concurrent writes into shared transactions.
     let groupCommit: GroupCommit
 
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// The older schema this start migrated from, and the copy kept of it; nil when nothing was migrated.
+    public let upgrade: Upgrade?
+
+    /// A migration at start: from which version, to which, and where the copy of the older database is.
+    public struct Upgrade: Sendable, Equatable {
+        public let fromVersion: String
+        public let toVersion: String
+        public let copyPath: String
+    }
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date, after checking what the
+    /// file holds (``DatabaseStartupCheck``): a damaged, foreign or newer database is refused untouched, and an older
+    /// one is copied before it is migrated.
     public init(path: String) throws {
+        let migrator = Self.migrator
+        switch try DatabaseStartupCheck.inspect(path: path, migrator: migrator) {
+        case .older(let version):
+            upgrade = Upgrade(
+                fromVersion: version, toVersion: DatabaseStartupCheck.version(of: migrator.migrations.last ?? ""),
+                copyPath: try DatabaseStartupCheck.keepCopy(of: path, version: version))
+        case .new, .current:
+            upgrade = nil
+        }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -26,7 +47,7 @@ public final class FleetStore: Sendable {
         configuration.busyMode = .timeout(5)
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
+        try migrator.migrate(pool)
         groupCommit = GroupCommit(pool: pool, index: searchIndex)
     }
 

@@ -129,6 +129,12 @@ struct ServeCommand: AsyncParsableCommand {
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             let core = try await FleetServerCore.open(configuration: configuration)
+            if let upgrade = core.store.upgrade {
+                FileHandle.standardError.write(
+                    Data(
+                        "tripterm serve: migrated the database from \(upgrade.fromVersion) to \(upgrade.toVersion); the \(upgrade.fromVersion) copy is \(upgrade.copyPath)\n"
+                            .utf8))
+            }
             // Each service is named: unnamed, ServiceLifecycle names it by `"\(service)"`, a reflection of the
             // whole application (router, store, road map) that took 40 % of a debug build's start-up.
             var services = [
