@@ -161,7 +161,16 @@ public enum SettingValue: Equatable, Sendable, CustomStringConvertible {
         return true
     }
 
-    /// As a person would write it on the command line.
+    /// The value as the command receives it: `true`, the text, the items joined with commas.
+    var text: String {
+        switch self {
+        case .flag(let on): String(on)
+        case .text(let text): text
+        case .list(let items): items.joined(separator: ", ")
+        }
+    }
+
+    /// As a person would write it in the file.
     public var description: String {
         switch self {
         case .flag(let on): on ? "true" : "false"

@@ -43,34 +43,29 @@ public struct ProfileApplication: Equatable, Sendable {
         for key in catalogue.keys {
             guard let option = command.options[key] else { continue }
             let group = catalogue.group(of: key)
-            let secret = catalogue.secretKeys.contains(key)
             let variable = group.environment.flatMap { setting in
                 (environment[setting.variable]?.isEmpty == false) ? setting : nil
             }
+            let unset = option.defaultValue ?? (option.takesValue ? nil : "false")
+            let value: String?
+            let origin: SettingOrigin
             if let values = given[key] {
-                settings.append(EffectiveSetting(key, values.joined(separator: ", "), .commandLine, secret: secret))
+                (value, origin) = (values.joined(separator: ", "), .commandLine)
             } else if group.keys.contains(where: { given[$0] != nil }) {
-                settings.append(EffectiveSetting(key, nil, .defaultValue, secret: secret))
+                (value, origin) = (unset, .defaultValue)
             } else if let variable {
-                let value = variable.key != key ? nil : option.takesValue ? environment[variable.variable] : "true"
-                let origin: SettingOrigin = value == nil ? .defaultValue : .environment(variable.variable)
-                settings.append(EffectiveSetting(key, value, origin, secret: secret))
+                let stands = variable.key == key
+                value = stands ? (option.takesValue ? environment[variable.variable] : "true") : unset
+                origin = stands ? .environment(variable.variable) : .defaultValue
             } else if let chosen, let setting = chosen.settings[key] {
                 let extra = try setting.arguments(for: option, path: path)
                 front += extra
                 if !extra.isEmpty { applied[key] = setting }
-                let value: String =
-                    switch setting.value {
-                    case .flag(let on): String(on)
-                    case .text(let text): text
-                    case .list(let items): items.joined(separator: ", ")
-                    }
-                settings.append(
-                    EffectiveSetting(key, value, .profile(chosen.name, line: setting.line), secret: secret))
+                (value, origin) = (setting.value.text, .profile(chosen.name, line: setting.line))
             } else {
-                let value = option.defaultValue ?? (option.takesValue ? nil : "false")
-                settings.append(EffectiveSetting(key, value, .defaultValue, secret: secret))
+                (value, origin) = (unset, .defaultValue)
             }
+            settings.append(EffectiveSetting(key, value, origin, secret: catalogue.secretKeys.contains(key)))
         }
         self.arguments = front + arguments
     }

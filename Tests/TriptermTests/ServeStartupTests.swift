@@ -73,6 +73,11 @@ import Testing
             "\(output.stderr)", sourceLocation: sourceLocation)
         #expect(!output.stdout.contains("listening"), sourceLocation: sourceLocation)
         #expect(try Data(contentsOf: db) == before, "never written over", sourceLocation: sourceLocation)
+        for side in ["-wal", "-shm"] {
+            #expect(
+                !FileManager.default.fileExists(atPath: db.path + side), "no \(side) left",
+                sourceLocation: sourceLocation)
+        }
         let copies = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".bak") }
         #expect(copies.isEmpty, sourceLocation: sourceLocation)
     }
