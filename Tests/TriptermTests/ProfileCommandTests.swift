@@ -114,6 +114,10 @@ import Testing
             containing: "Error: \(home.path):4: profile w, interval: The value 'fast' is invalid for '--interval",
             for: arguments)
         #expect(output.stderr.split(separator: "\n").count == 1, "\(output.stderr)")
+        let checked = try await home.run(["config"])
+        checked.expectClearFailure(
+            containing: "Error: \(home.path):4: profile w, interval: The value 'fast' is invalid for '--interval",
+            for: ["config"])
         let typed = try await home.run(arguments + ["--interval", "1"])
         #expect(typed.status == 1 && typed.stderr.contains("UNAVAILABLE"), "the flag wins: \(typed.stderr)")
     }

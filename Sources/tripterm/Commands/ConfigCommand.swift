@@ -68,6 +68,18 @@ struct ConfigCommand: ParsableCommand {
                 environment: environment)
             return (command: options.command, application: application)
         }
+        // A value only the command can judge (`interval = "fast"`): parsed as the command parses it. Other failures
+        // (a required option this command line lacks) are not the file's.
+        for (command, application) in applications {
+            guard let type = ProfileLayer.command(named: command) else { continue }
+            do {
+                _ = try type.parseAsRoot(application.arguments)
+            } catch {
+                if let message = ProfileLayer.profiledMessage(for: error, by: type, in: application) {
+                    throw CommandFailure(message)
+                }
+            }
+        }
         print("config file: \(path)" + (file == nil ? " (none; tripterm config --init writes an example)" : ""))
         let choice = applications.first?.application.profile
         print("profile:     " + (choice.map { "\($0.name) (from \($0.source))" } ?? "none"))

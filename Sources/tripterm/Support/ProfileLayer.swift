@@ -40,8 +40,15 @@ struct ProfileLayer {
     /// The error to report for `error`, which the command threw: when its message names an option the profile set,
     /// the same message led by the setting's `file:line`, since the user typed no such option; else nil.
     func profiledMessage(for error: any Error) -> String? {
-        guard let application, Tripterm.exitCode(for: error) != .success else { return nil }
-        let message = Tripterm.message(for: error)
+        application.flatMap { Self.profiledMessage(for: error, by: Tripterm.self, in: $0) }
+    }
+
+    /// `command`'s message for `error`, led by the line of the profile's setting it names; nil when it names none.
+    static func profiledMessage(
+        for error: any Error, by command: any ParsableCommand.Type, in application: ProfileApplication
+    ) -> String? {
+        guard command.exitCode(for: error) != .success else { return nil }
+        let message = command.message(for: error)
         return application.origin(ofFailure: message).map { "\($0): \(message)" }
     }
 
