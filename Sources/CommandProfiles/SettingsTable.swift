@@ -8,12 +8,6 @@ public struct SettingsTable: Equatable, Sendable {
         public var key: String
         public var value: String
         public var origin: String
-
-        public init(key: String, value: String, origin: String) {
-            self.key = key
-            self.value = value
-            self.origin = origin
-        }
     }
 
     public var rows: [Row]

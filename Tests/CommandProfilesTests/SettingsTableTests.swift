@@ -13,12 +13,9 @@ import Testing
             )
         }
         let table = SettingsTable(applications, order: ProfileFixtures.catalogue.keys)
-        #expect(
-            table.rows.first { $0.key == "backend" }
-                == SettingsTable.Row(key: "backend", value: "https://fe.example", origin: "profile w, line 2"))
-        #expect(
-            table.rows.first { $0.key == "interval" }
-                == SettingsTable.Row(key: "interval", value: "5.0 (fleet); 10.0 (driver)", origin: "default"))
+        let rows = Dictionary(uniqueKeysWithValues: table.rows.map { ($0.key, [$0.value, $0.origin]) })
+        #expect(rows["backend"] == ["https://fe.example", "profile w, line 2"])
+        #expect(rows["interval"] == ["5.0 (fleet); 10.0 (driver)", "default"])
         #expect(table.rows.first { $0.key == "provider" }?.value == "-")
         let lines = table.text.split(separator: "\n")
         #expect(lines.count == 4 && lines[1].hasPrefix("provider      -  "), "\(table.text)")
