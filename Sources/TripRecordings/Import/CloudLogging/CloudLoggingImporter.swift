@@ -43,6 +43,20 @@ public enum CloudLoggingImporter {
         return (trips(of: records, data: data, path: path), warnings)
     }
 
+    /// Everything an export holds: its trips (as ``recordings(from:path:)`` makes them) and its Deliveries API day,
+    /// either of which may be empty, and what was skipped on the way.
+    ///
+    /// - Throws: ``InputError`` as ``recordings(from:path:)`` does, but only when the export holds neither trips nor
+    ///   delivery vehicles and tasks.
+    public static func read(
+        _ data: Data, path: String
+    ) throws(InputError) -> (recordings: [TripRecording], deliveries: DeliveryRecording, warnings: [InputWarning]) {
+        let (records, warnings) = try read(data, path: path)
+        let deliveries = records.deliveries.recording(source: source(path))
+        if deliveries.isEmpty, let reason = records.nothingToReplay { throw InputError(path: path, message: reason) }
+        return (trips(of: records, data: data, path: path), deliveries, warnings)
+    }
+
     /// The whole fleet of an export — each vehicle after each of its UpdateVehicle calls, and every trip — for
     /// `replay --fleet`, and what was skipped on the way.
     ///
