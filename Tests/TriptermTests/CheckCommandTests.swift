@@ -37,7 +37,11 @@ import Testing
         #expect((object["served"] as? [Any])?.count == 3)
         let replay = try await TriptermBinary.run(["replay", file, "--headless"])
         #expect(replay.status != 0)
-        #expect(replay.stderr.contains("which `tripterm check` reads as report cards per van"))
+        #expect(replay.stderr.contains("`replay --fleet` plays the vans' day, `check` gives a report card per van"))
+        // --fleet plays the van: its reports as the fleet printer's lines, under its own name.
+        let fleet = try await TriptermBinary.run(["replay", file, "--fleet", "--speed", "max", "--json"])
+        #expect(fleet.status == 0, "\(fleet.stderr)")
+        #expect(fleet.stdout.contains("providers/lmfs-sample/deliveryVehicles/van-7"), "\(fleet.stdout.prefix(500))")
     }
 
     @Test func failOnChoosesWhatMakesTheStatusOne() async throws {

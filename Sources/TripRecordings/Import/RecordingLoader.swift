@@ -124,8 +124,8 @@ public enum RecordingLoader {
                     message: recordings.isEmpty
                         ? (loaded.deliveries == nil
                             ? "no trips in the file"
-                            : "no trips in the file: it holds the Deliveries API's calls (delivery vehicles and tasks), "
-                                + "which `tripterm check` reads as report cards per van")
+                            : "no trips in the file: it holds the Deliveries API's calls (delivery vehicles and tasks): "
+                                + "`replay --fleet` plays the vans' day, `check` gives a report card per van")
                         : "\(recordings.count) trips in the file (\(ids)): choose one with --trip ID, or see them with --list"
                 )
             }

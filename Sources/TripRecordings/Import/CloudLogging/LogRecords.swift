@@ -48,8 +48,8 @@ struct LogRecords {
     var nothingToReplay: String? {
         guard trips.isEmpty else { return nil }
         if !deliveries.vans.isEmpty || !deliveries.tasks.isEmpty {
-            return "no trips: this export holds the Deliveries API's calls (delivery vehicles and tasks), which "
-                + "`tripterm check` reads as report cards per van"
+            return "no trips: this export holds the Deliveries API's calls (delivery vehicles and tasks): "
+                + "`replay --fleet` plays the vans' day, `check` gives a report card per van"
         }
         let reason =
             if let problem = tripProblems.first {
