@@ -2,7 +2,7 @@
 SWIFT ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: all deps build release test conformance demo clean install format bench bench-build bench-packages bench-server bench-rider bench-demo-city bench-fleet bench-city
+.PHONY: all deps build release test conformance demo clean install format bench bench-build bench-packages bench-server bench-rider bench-demo-city bench-fleet bench-city bench-depot
 
 all: build
 
@@ -76,6 +76,11 @@ bench-fleet: deps
 bench-city: deps
 	$(SWIFT) build -c release --product tripterm
 	SWIFT=$(SWIFT) ./scripts/bench-city.sh
+
+# The depot city (issue 36): 1,000 vans with 50 tasks each, every shipment polled (scripts/bench-city.sh).
+bench-depot: deps
+	$(SWIFT) build -c release --product tripterm
+	CITY=$${CITY:-1000} DEPOT_TASKS=$${DEPOT_TASKS:-50} SWIFT=$(SWIFT) ./scripts/bench-city.sh
 
 # The benchmarks compile (CI's plain turn): a debug build, since a compile check needs no optimiser and the
 # release stack `make bench` builds takes far longer.

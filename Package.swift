@@ -287,7 +287,7 @@ let package = Package(
         // Golden report cards are read through #filePath, not as resources.
         .testTarget(
             name: "TripDiagnosisTests", dependencies: ["TripDiagnosis", "TripRecordings", "FleetModel", "TestSupport"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Fixtures"]
         ),
         // Golden frames are read through #filePath, not as resources.
         .testTarget(name: "TerminalCoreTests", dependencies: ["TerminalCore"]),

@@ -9,6 +9,9 @@
 # Prints, per run: offered and achieved req/s, p50/p99/max latency of writes and reads, `errors N` (non-2xx,
 # timeouts past 5 s, connection errors), the server's CPU (% of one core) and memory (VmRSS, VmHWM) over the run, and
 # `holds yes|no`: both rates at least 99 % of the offered load, p99 ≤ 50 ms for both, no error.
+# DEPOT_TASKS=N runs the depot city instead (issue 36): CITY vans with N delivery tasks each (in stops of 5), every
+# van sending UpdateDeliveryVehicle and every shipment polled with GetTaskTrackingInfo every 5 s — at CITY=1000
+# DEPOT_TASKS=50, 200 writes/s and 10,000 reads/s.
 # FIND_MAX=1 then searches for the largest city that holds, a fresh server per step of FIND_DURATION seconds:
 # doubling from FIND_START, then bisecting to within FIND_STEP vehicles; it ends with `capacity N`.
 # Needs: `swift build -c release --product tripterm`. Environment: CITY (10000), DURATION (60), CONNECTIONS (256),
@@ -25,7 +28,10 @@ FIND_DURATION="${FIND_DURATION:-20}"
 FIND_START="${FIND_START:-1000}"
 FIND_LIMIT="${FIND_LIMIT:-64000}"
 FIND_STEP="${FIND_STEP:-250}"
-for setting in CITY DURATION CONNECTIONS FIND_DURATION FIND_START FIND_LIMIT FIND_STEP; do
+DEPOT_TASKS="${DEPOT_TASKS:-}"
+depot=()
+if [ -n "$DEPOT_TASKS" ]; then depot=(--depot "$DEPOT_TASKS"); fi
+for setting in CITY DURATION CONNECTIONS FIND_DURATION FIND_START FIND_LIMIT FIND_STEP ${DEPOT_TASKS:+DEPOT_TASKS}; do
   [[ "${!setting}" =~ ^[1-9][0-9]*$ ]] || { echo "bench-city: $setting must be a positive whole number" >&2; exit 2; }
 done
 
@@ -61,7 +67,7 @@ run_city() {
   done
   [ -n "$base" ] || { cat "$dir/stderr" >&2; exit 1; }
   "$city_load" "$base" "$dir/server-key.pem" "$size" "$seconds" --connections "$CONNECTIONS" --server-pid "$pid" \
-    | tee "$work/city-$size.txt"
+    ${depot[@]+"${depot[@]}"} | tee "$work/city-$size.txt"
   stop_server
   rm -rf "$dir"
 }
@@ -69,7 +75,7 @@ run_city() {
 # `holds N`: whether the last run of the city of N held.
 holds() { grep -qx 'holds yes' "$work/city-$1.txt"; }
 
-echo "bench-city: tripterm $("$bin" --version) ${SERVE_FLAGS:-}, $(nproc) CPUs, city $CITY for ${DURATION}s"
+echo "bench-city: tripterm $("$bin" --version) ${SERVE_FLAGS:-}, $(nproc) CPUs, city $CITY${DEPOT_TASKS:+ (depot, $DEPOT_TASKS tasks a van)} for ${DURATION}s"
 run_city "$CITY" "$DURATION"
 
 if [ "$FIND_MAX" = 1 ]; then

@@ -24,6 +24,26 @@ import Testing
         #expect(lines.contains("findings     none"))
     }
 
+    /// A Deliveries API export: a report card per van (text and JSON), and `replay` says where to look instead.
+    @Test func aDeliveryExportGetsAVansCard() async throws {
+        let file = try Repository.file("Tests/TripDiagnosisTests/Fixtures/delivery-day.json")
+        let out = try await TriptermBinary.run(["check", file, "--fail-on", "any"])
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.hasPrefix("van          van-7  (providers/lmfs-sample/deliveryVehicles/van-7)"))
+        #expect(out.stdout.contains("tasks        3 succeeded, 1 failed, 0 closed without an outcome, 0 open"))
+        let json = try await TriptermBinary.run(["check", file, "--json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        #expect((object["served"] as? [Any])?.count == 3)
+        let replay = try await TriptermBinary.run(["replay", file, "--headless"])
+        #expect(replay.status != 0)
+        #expect(replay.stderr.contains("`replay --fleet` plays the vans' day, `check` gives a report card per van"))
+        // --fleet plays the van: its reports as the fleet printer's lines, under its own name.
+        let fleet = try await TriptermBinary.run(["replay", file, "--fleet", "--speed", "max", "--json"])
+        #expect(fleet.status == 0, "\(fleet.stderr)")
+        #expect(fleet.stdout.contains("providers/lmfs-sample/deliveryVehicles/van-7"), "\(fleet.stdout.prefix(500))")
+    }
+
     @Test func failOnChoosesWhatMakesTheStatusOne() async throws {
         // The trimmed export has two eta-jump warnings and a dwell (info), and no error.
         let cases: [(String, Int32)] = [

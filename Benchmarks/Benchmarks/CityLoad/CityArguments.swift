@@ -4,7 +4,7 @@ import Foundation
 /// text, never a guess: a load run with a misread setting would report figures for a city nobody asked for.
 struct CityArguments: Sendable {
     static let usage = """
-        usage: CityLoad BASE_URL KEY_FILE CITY SECONDS [--connections N] [--server-pid PID] [--provider ID]
+        usage: CityLoad BASE_URL KEY_FILE CITY SECONDS [--connections N] [--server-pid PID] [--provider ID] [--depot TASKS]
           BASE_URL     the server, e.g. http://127.0.0.1:8080 (plain HTTP/1.1)
           KEY_FILE     its server-key.pem, to mint a driver token per vehicle and a consumer token per trip
           CITY         vehicles = riders = trips (each trip assigned to its own vehicle)
@@ -12,6 +12,7 @@ struct CityArguments: Sendable {
           --connections N   keep-alive connections in the pool (256)
           --server-pid PID  also report that process's CPU and memory over the run (Linux /proc)
           --provider ID     the provider in the resource names (tripterm-demo)
+          --depot TASKS     a depot city instead: CITY vans with TASKS delivery tasks each, every shipment polled
         """
 
     var host: String
@@ -22,6 +23,8 @@ struct CityArguments: Sendable {
     var connections = 256
     var serverPID: Int32?
     var provider = "tripterm-demo"
+    /// `--depot`: tasks per van, for the depot city.
+    var tasksPerVan: Int?
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(CityUsageError) -> CityArguments {
@@ -31,7 +34,7 @@ struct CityArguments: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             if argument.hasPrefix("--") {
-                guard ["--connections", "--server-pid", "--provider"].contains(argument) else {
+                guard ["--connections", "--server-pid", "--provider", "--depot"].contains(argument) else {
                     throw CityUsageError("unknown option \(argument)")
                 }
                 guard index + 1 < arguments.count else { throw CityUsageError("\(argument) needs a value") }
@@ -71,6 +74,12 @@ struct CityArguments: Sendable {
                 throw CityUsageError("--provider must be a provider id, got \"\(provider)\"")
             }
             parsed.provider = provider
+        }
+        if let text = options["--depot"] {
+            guard let tasks = Int(text), tasks > 0 else {
+                throw CityUsageError("--depot must be a positive number of tasks per van, got \"\(text)\"")
+            }
+            parsed.tasksPerVan = tasks
         }
         return parsed
     }

@@ -1,9 +1,11 @@
 import NIOCore
+import NIOHTTP1
 
-/// The city running for a while, open loop: every vehicle reports and every rider polls once per ``period``, each
-/// at its own phase so that the requests are spread evenly, and each request goes at its scheduled time whatever
-/// became of the earlier ones. A request's latency counts from that time, so waiting for a connection or for a
-/// server that has fallen behind is part of it (no coordinated omission).
+/// The city running for a while, open loop: every writer (a vehicle reporting) and every reader (a rider or a
+/// shipment's consumer polling) sends once per ``period``, each at its own phase so that the requests are spread
+/// evenly — writes interleaved among the reads whatever their ratio — and each request goes at its scheduled time
+/// whatever became of the earlier ones. A request's latency counts from that time, so waiting for a connection or
+/// for a server that has fallen behind is part of it (no coordinated omission).
 ///
 /// Runs on the pool's event loop, a 1 ms tick sending whatever has come due: its state is confined there.
 final class CityRun: @unchecked Sendable {
@@ -12,15 +14,28 @@ final class CityRun: @unchecked Sendable {
     /// An answer later than the next poll is of no use to a rider: it counts as a timeout.
     static let timeout = TimeAmount.seconds(5)
 
+    /// Who sends what: writer `i` sends `writeBodies[i][k]` in period `k`; readers send no body.
+    struct Workload: Sendable {
+        var writes: [(method: HTTPMethod, uri: String, token: String)]
+        var writeBodies: [[ByteBuffer]]
+        var reads: [(uri: String, token: String)]
+
+        /// Requests per period.
+        var perPeriod: Int { writes.count + reads.count }
+
+        /// Request `slot` of a period: a write (its writer) or a read (its reader), writes spread evenly.
+        func role(ofSlot slot: Int) -> (isWrite: Bool, index: Int) {
+            let before = slot * writes.count / perPeriod
+            let through = (slot + 1) * writes.count / perPeriod
+            return through > before ? (true, before) : (false, slot - before)
+        }
+    }
+
     private let pool: HTTPPool
-    private let reports: CityReports
-    private let tokens: CityTokens
-    private let city: Int
+    private let workload: Workload
     private let duration: TimeAmount
-    /// Requests the run schedules: two per member of the city per period, while inside `duration`.
+    /// Requests the run schedules: one per writer and reader per period, while inside `duration`.
     private let total: Int
-    private let reportURIs: [String]
-    private let pollURIs: [String]
 
     private(set) var writes = LatencyTally()
     private(set) var reads = LatencyTally()
@@ -34,15 +49,11 @@ final class CityRun: @unchecked Sendable {
     private var ticker: RepeatedTask?
     private let done: EventLoopPromise<Void>
 
-    init(pool: HTTPPool, requests: CityRequests, reports: CityReports, tokens: CityTokens, seconds: Double) {
+    init(pool: HTTPPool, workload: Workload, seconds: Double) {
         self.pool = pool
-        self.reports = reports
-        self.tokens = tokens
-        city = tokens.drivers.count
+        self.workload = workload
         duration = .nanoseconds(Int64(seconds * 1e9))
-        total = Self.scheduled(seconds: seconds, city: city)
-        reportURIs = (0..<city).map(requests.reportURI)
-        pollURIs = (0..<city).map(requests.pollURI)
+        total = Self.scheduled(seconds: seconds, perPeriod: workload.perPeriod)
         done = pool.loop.makePromise()
     }
 
@@ -57,27 +68,33 @@ final class CityRun: @unchecked Sendable {
         try await done.futureResult.get()
     }
 
-    /// How many requests a run of `seconds` schedules: two per member of the city per period.
-    static func scheduled(seconds: Double, city: Int) -> Int {
-        Int((seconds * 1e9 * Double(2 * city) / Double(period.nanoseconds)).rounded(.up))
+    /// How many requests a run of `seconds` schedules.
+    static func scheduled(seconds: Double, perPeriod: Int) -> Int {
+        Int((seconds * 1e9 * Double(perPeriod) / Double(period.nanoseconds)).rounded(.up))
     }
 
     /// How many periods a run of `seconds` starts.
-    static func periods(seconds: Double, city: Int) -> Int {
-        (scheduled(seconds: seconds, city: city) + 2 * city - 1) / (2 * city)
+    static func periods(seconds: Double, perPeriod: Int) -> Int {
+        (scheduled(seconds: seconds, perPeriod: perPeriod) + perPeriod - 1) / perPeriod
     }
 
-    /// When request `n` is due after the start: request `n` of each period's 2 × city, evenly spaced.
-    static func offset(_ n: Int, city: Int) -> TimeAmount {
-        .nanoseconds(Int64(n) * period.nanoseconds / Int64(2 * city))
+    /// When request `n` is due after the start: request `n` of each period's `perPeriod`, evenly spaced.
+    static func offset(_ n: Int, perPeriod: Int) -> TimeAmount {
+        .nanoseconds(Int64(n) * period.nanoseconds / Int64(perPeriod))
     }
 
-    private func offset(_ n: Int) -> TimeAmount { Self.offset(n, city: city) }
+    /// When writer `writer` sends in period `k`, after the start (what its report describes).
+    static func writeOffset(_ writer: Int, period k: Int, workload: (perPeriod: Int, writers: Int)) -> TimeAmount {
+        // Writer i's slot is the first whose count of writes through it passes i: ⌈(i + 1) N / W⌉ − 1.
+        let (n, w) = (workload.perPeriod, workload.writers)
+        let slot = ((writer + 1) * n + w - 1) / w - 1
+        return offset(k * workload.perPeriod + slot, perPeriod: workload.perPeriod)
+    }
 
     private func tick() {
         let now = NIODeadline.now()
         let elapsed = now - start
-        while next < total, offset(next) <= elapsed {
+        while next < total, Self.offset(next, perPeriod: workload.perPeriod) <= elapsed {
             send(next, now: now)
             next += 1
         }
@@ -86,23 +103,23 @@ final class CityRun: @unchecked Sendable {
         }
     }
 
-    /// Sends request `n`: even ones are vehicle reports, odd ones rider polls, member `n / 2` of the city.
     private func send(_ n: Int, now: NIODeadline) {
-        let member = (n / 2) % city
-        let isWrite = n % 2 == 0
-        let scheduled = start + offset(n)
+        let (isWrite, index) = workload.role(ofSlot: n % workload.perPeriod)
+        let scheduled = start + Self.offset(n, perPeriod: workload.perPeriod)
         maxLag = max(maxLag, now - scheduled)
         let request: PoolRequest
         if isWrite {
             writes.offered += 1
             outstandingWrites += 1
+            let write = workload.writes[index]
             request = PoolRequest(
-                method: .PUT, uri: reportURIs[member], token: tokens.drivers[member],
-                body: reports.bodies[member][n / (2 * city)])
+                method: write.method, uri: write.uri, token: write.token,
+                body: workload.writeBodies[index][n / workload.perPeriod])
         } else {
             reads.offered += 1
             outstandingReads += 1
-            request = PoolRequest(method: .GET, uri: pollURIs[member], token: tokens.consumers[member], body: nil)
+            let read = workload.reads[index]
+            request = PoolRequest(method: .GET, uri: read.uri, token: read.token, body: nil)
         }
         pool.submit(request) { outcome in
             guard !self.finished else { return }

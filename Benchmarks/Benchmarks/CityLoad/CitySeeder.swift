@@ -1,16 +1,19 @@
 import NIOCore
+import NIOHTTP1
 
-/// Sets the city up through the pool before it runs: for each member, its vehicle, its trip assigned to that
-/// vehicle, and the trip ENROUTE_TO_PICKUP, one member after another on each of `workers` tasks at once.
+/// Sets the city up through the pool before it runs: each member's requests in order (for a rider's city, its
+/// vehicle, its trip assigned to that vehicle, and the trip ENROUTE_TO_PICKUP; for a depot, its van, its tasks and
+/// its stops), one member after another on each of `workers` tasks at once.
 enum CitySeeder {
     static func seed(
-        pool: HTTPPool, requests: CityRequests, routes: [CityRoute], serverToken: String, workers: Int
+        pool: HTTPPool, members: Int, serverToken: String, workers: Int,
+        requests: @escaping @Sendable (Int) -> [(HTTPMethod, String, String)]
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    for member in stride(from: worker, to: routes.count, by: workers) {
-                        for (method, uri, body) in requests.seed(member, route: routes[member]) {
+                    for member in stride(from: worker, to: members, by: workers) {
+                        for (method, uri, body) in requests(member) {
                             let request = PoolRequest(
                                 method: method, uri: uri, token: serverToken, body: ByteBuffer(string: body))
                             switch await pool.send(request) {

@@ -2,9 +2,10 @@ import Foundation
 import NIOCore
 import NIOPosix
 
-// `CityLoad BASE_URL KEY_FILE CITY SECONDS [--connections N] [--server-pid PID] [--provider ID]`: a city on a
-// running `tripterm serve` (scripts/bench-city.sh starts one): CITY vehicles each reporting its location and
-// route every 5 s, CITY riders each polling their trip every 5 s, open loop, for SECONDS. Prints the achieved
+// `CityLoad BASE_URL KEY_FILE CITY SECONDS [--connections N] [--server-pid PID] [--provider ID] [--depot TASKS]`: a
+// city on a running `tripterm serve` (scripts/bench-city.sh starts one): CITY vehicles each reporting its location
+// and route every 5 s, CITY riders each polling their trip every 5 s — or, with `--depot TASKS`, CITY vans with
+// TASKS tasks each, every shipment polled every 5 s — open loop, for SECONDS. Prints the achieved
 // rates and latencies of both, the errors, the server's CPU and memory over the run, and whether the city held:
 // every rate at least 99 % of what was offered, p99 within 50 ms for both, no error.
 
@@ -25,32 +26,43 @@ func elapsed(since start: ContinuousClock.Instant) -> String {
     LatencyTally.format(Double((ContinuousClock.now - start) / .milliseconds(1)) / 1000)
 }
 
-let city = arguments.city
-let requests = CityRequests(provider: arguments.provider)
+let shape =
+    arguments.tasksPerVan.map {
+        CityShape.depot(vans: arguments.city, tasksPerVan: $0, provider: arguments.provider)
+    } ?? CityShape.riders(city: arguments.city, provider: arguments.provider)
 let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 do {
     let setup = ContinuousClock.now
+    let phones = shape.writers + shape.readers
+    let claims = shape.claims
     let tokens = try await CityTokens.mint(
-        keyFile: arguments.keyFile, requests: requests, city: city,
+        keyFile: arguments.keyFile, claims: { $0 < phones ? claims($0) : .server }, count: phones + 1,
         workers: ProcessInfo.processInfo.activeProcessorCount)
-    let routes = (0..<city).map(CityRoute.init(index:))
-    report("minted \(2 * city + 1) tokens in \(elapsed(since: setup)) s")
+    report("minted \(phones + 1) tokens in \(elapsed(since: setup)) s")
 
     let pool = try await HTTPPool.connect(
         loop: group.next(), host: arguments.host, port: arguments.port, connections: arguments.connections)
     let seeding = ContinuousClock.now
     try await CitySeeder.seed(
-        pool: pool, requests: requests, routes: routes, serverToken: tokens.server,
-        workers: min(arguments.connections, 64))
-    report("seeded \(city) vehicles and trips in \(elapsed(since: seeding)) s")
+        pool: pool, members: shape.writers, serverToken: tokens[phones], workers: min(arguments.connections, 64),
+        requests: shape.seed)
+    report("seeded \(shape.writers) writers and \(shape.readers) readers in \(elapsed(since: seeding)) s")
 
     let reporting = ContinuousClock.now
+    let perPeriod = phones
     let reports = await CityReports.make(
-        requests: requests, routes: routes, periods: CityRun.periods(seconds: arguments.seconds, city: city),
-        workers: ProcessInfo.processInfo.activeProcessorCount)
-    report("made \(city) × \(reports.bodies.first?.count ?? 0) location reports in \(elapsed(since: reporting)) s")
+        writers: shape.writers, perPeriod: perPeriod,
+        periods: CityRun.periods(seconds: arguments.seconds, perPeriod: perPeriod),
+        workers: ProcessInfo.processInfo.activeProcessorCount, report: shape.report)
+    report(
+        "made \(shape.writers) × \(reports.bodies.first?.count ?? 0) location reports in \(elapsed(since: reporting)) s"
+    )
 
-    let run = CityRun(pool: pool, requests: requests, reports: reports, tokens: tokens, seconds: arguments.seconds)
+    let workload = CityRun.Workload(
+        writes: (0..<shape.writers).map { (shape.writeMethod, shape.writeURI($0), tokens[$0]) },
+        writeBodies: reports.bodies,
+        reads: (0..<shape.readers).map { (shape.readURI($0), tokens[shape.writers + $0]) })
+    let run = CityRun(pool: pool, workload: workload, seconds: arguments.seconds)
     let serverBefore = arguments.serverPID.flatMap(ProcessUsage.read)
     let selfBefore = ProcessUsage.read(getpid())
     let started = ContinuousClock.now
@@ -64,10 +76,9 @@ do {
     await pool.close()
 
     report(
-        "city \(city): \(city) vehicles reporting and \(city) riders polling every 5 s for \(arguments.seconds) s, "
-            + "\(arguments.connections) connections")
-    report(writes.summary("writes (UpdateVehicle)", seconds: arguments.seconds))
-    report(reads.summary("reads (GetTrip JOURNEY_SHARING_V1S)", seconds: arguments.seconds))
+        "city \(arguments.city): \(shape.summary) for \(arguments.seconds) s, \(arguments.connections) connections")
+    report(writes.summary(shape.writeLabel, seconds: arguments.seconds))
+    report(reads.summary(shape.readLabel, seconds: arguments.seconds))
     for (label, tally) in [("writes", writes), ("reads", reads)] {
         if let first = tally.firstError { report("first error of the \(label): \(first)") }
     }

@@ -2,7 +2,9 @@ import FleetModel
 import TripFollowing
 
 /// The ``FleetBackend`` over Fleet Engine's ListVehicles (Google's or the local server): the same request every
-/// poll — `query`'s filter, vehicle types, state — with the page token of the page before.
+/// poll — `query`'s filter, vehicle types, state — with the page token of the page before. Delivery vehicles are
+/// listed with the same attribute filter and viewport (ListDeliveryVehicles has no types or state), tasks with
+/// the tracker's filter, 500 a page.
 public struct FleetEngineFleetBackend: FleetBackend {
     public let client: FleetEngineClient
     /// `providers/PROJECT`'s project.
@@ -20,5 +22,19 @@ public struct FleetEngineFleetBackend: FleetBackend {
         var page = query
         page.pageToken = pageToken ?? ""
         return try await client.listVehicles(provider: provider, page)
+    }
+
+    public func listDeliveryVehicles(
+        pageToken: String?
+    ) async throws(TripServiceError) -> ListDeliveryVehiclesResponse {
+        try await client.listDeliveryVehicles(
+            provider: provider,
+            ListDeliveryVehiclesRequest(
+                pageSize: query.pageSize, pageToken: pageToken ?? "", filter: query.filter, viewport: query.viewport))
+    }
+
+    public func listTasks(filter: String, pageToken: String?) async throws(TripServiceError) -> ListTasksResponse {
+        try await client.listTasks(
+            provider: provider, ListTasksRequest(pageSize: 500, pageToken: pageToken ?? "", filter: filter))
     }
 }

@@ -59,3 +59,46 @@ extension VisualTrafficReportPolylineRendering.RoadStretch.Style {
         "STYLE_SLOWER_TRAFFIC": .slowerTraffic, "STYLE_TRAFFIC_JAM": .trafficJam,
     ]
 }
+
+// The Deliveries API's log enums (`TaskLog`, `DeliveryVehicleLog`): `TASK_STATE_LOG_OPEN`,
+// `VEHICLE_STOP_STATE_LOG_ARRIVED`, `NAVIGATION_STATUS_ENROUTE_TO_DESTINATION`… — the API's names behind a prefix; the
+// unspecified member has no log spelling worth reading.
+
+extension DeliveryTask.TaskType {
+    public static let protoAliases = logAliases(prefix: "TASK_TYPE_LOG_")
+}
+
+extension DeliveryTask.State {
+    public static let protoAliases = logAliases(prefix: "TASK_STATE_LOG_")
+}
+
+extension DeliveryTask.TaskOutcome {
+    public static let protoAliases = logAliases(prefix: "TASK_OUTCOME_LOG_")
+}
+
+extension DeliveryTask.TaskOutcomeLocationSource {
+    public static let protoAliases = logAliases(prefix: "TASK_OUTCOME_LOCATION_SOURCE_LOG_")
+}
+
+extension VehicleStop.State {
+    public static let protoAliases = logAliases(prefix: "VEHICLE_STOP_STATE_LOG_")
+}
+
+extension DeliveryVehicle.DeliveryVehicleType {
+    public static let protoAliases = logAliases(prefix: "DELIVERY_VEHICLE_TYPE_LOG_")
+}
+
+extension DeliveryVehicleNavigationStatus {
+    public static let protoAliases = logAliases(prefix: "NAVIGATION_STATUS_")
+}
+
+extension DeliveryVehicleLocationSensor {
+    public static let protoAliases = logAliases(prefix: "LOCATION_SENSOR_")
+}
+
+extension ProtoEnum {
+    /// Every member but the zero one, spelt `prefix` + its API name.
+    static func logAliases(prefix: String) -> [String: Self] {
+        Dictionary(uniqueKeysWithValues: allCases.filter { $0.rawValue != 0 }.map { (prefix + $0.protoName, $0) })
+    }
+}

@@ -10,8 +10,10 @@ import TerminalCore
 /// the sort column; `+`/`-` zoom and `h j k l` pan the map (the camera then stays put), `f` fits the fleet again;
 /// Ctrl-L redraws; `q` quits. A click on a list row or on a vehicle's glyph selects it; the wheel zooms the map.
 /// Enter follows the selected vehicle (``FollowedVehicle``: its stops, route segment, distance and ETA, across its
-/// trips); `t` opens the rider view of its current trip over the fleet, through the command line's opener; Esc
-/// returns to the fleet from either. In a replay (`replay --fleet`) the transport keys of ``FleetReplayControls``
+/// trips or tasks); `t` opens the rider view of its current trip over the fleet, through the command line's opener;
+/// Esc returns to the fleet from either. `T` switches the list to the tasks the tracker lists and back: the same
+/// keys select, search (`field:text` words) and sort them, the map marks the selected task's place, and Enter
+/// follows its vehicle. In a replay (`replay --fleet`) the transport keys of ``FleetReplayControls``
 /// act on the replay's clock and a timeline bar shows where it is.
 public final class FleetApp: Screen {
     private let subscriber: FleetViewSubscriber
@@ -20,7 +22,11 @@ public final class FleetApp: Screen {
     private let now: @Sendable () -> ProtoTimestamp
     private var mapPane: FleetMapPane
     private var list = FleetList()
-    private var order = FleetListOrder()
+    private var order = FleetListOrder<FleetRow>()
+    private var tasks = FleetTaskList()
+    private var taskOrder = FleetListOrder<FleetTaskRow>()
+    /// The list pane shows the tasks (`T`).
+    private var showsTasks: Bool
     private var notice: (text: String, until: ContinuousClock.Instant)?
     private var lastScreen: FleetScreen?
     private var lastViewport: Viewport?
@@ -31,8 +37,9 @@ public final class FleetApp: Screen {
     /// The `?` overlay is up.
     private var showHelp = false
     private var lastGeneration: UInt64 = .max
-    /// The selection's row in the last frame, for when its vehicle vanishes from the listing.
+    /// The selections' rows in the last frame, for when their vehicle or task vanishes from the listing.
     private var lastSelectedIndex: Int?
+    private var lastSelectedTaskIndex: Int?
     private let openTrip: FleetTripOpener?
     private let openDriverConsole: FleetTripOpener?
     /// The view over the fleet (a trip's rider view, a car's driver console) until Esc.
@@ -45,12 +52,14 @@ public final class FleetApp: Screen {
     ///   - openDriverConsole: builds the driver console Tab opens for a vehicle name, nil for a vehicle it has
     ///     none of (only the demo city drives its cars here); nil: Tab says there is none.
     ///   - replay: a fleet replay's transport; nil live.
+    ///   - showsTasks: open on the task list (`fleet --tasks`).
     public init(
         subscriber: FleetViewSubscriber, options: TripAppOptions, staleDisplay: StaleDisplay = .grey,
         now: @escaping @Sendable () -> ProtoTimestamp, openTrip: FleetTripOpener? = nil,
-        openDriverConsole: FleetTripOpener? = nil, replay: FleetReplayControls? = nil
+        openDriverConsole: FleetTripOpener? = nil, replay: FleetReplayControls? = nil, showsTasks: Bool = false
     ) {
         self.replay = replay
+        self.showsTasks = showsTasks
         self.openTrip = openTrip
         self.openDriverConsole = openDriverConsole
         self.subscriber = subscriber
@@ -80,13 +89,19 @@ public final class FleetApp: Screen {
     /// The list's rows for the current state, kept in ``order`` from frame to frame.
     private func visibleRows() -> [FleetRow] { order.visible(currentScreen().shownRows, list: list) }
 
+    /// The task list's rows, kept in ``taskOrder``.
+    private func visibleTaskRows() -> [FleetTaskRow] {
+        taskOrder.visible(subscriber.snapshot.taskRows ?? [], list: tasks)
+    }
+
     /// The screen for the current state, as the next frame would show it.
     private func currentScreen() -> FleetScreen {
         FleetScreen(
             state: subscriber.snapshot, list: list, now: ProtoTimestamp(seconds: now().seconds),
             staleDisplay: staleDisplay, styles: .forMode(options.colorMode), ascii: options.ascii,
             notice: notice?.text, isFitting: mapPane.camera.isFollowing, following: following,
-            timeZone: options.timeZone, showHelp: showHelp, replay: replay?.status)
+            timeZone: options.timeZone, showHelp: showHelp, replay: replay?.status, tasks: tasks,
+            showsTasks: showsTasks)
     }
 
     public func handle(_ event: TerminalEvent, size: TerminalSize) -> ScreenCommand {
@@ -101,22 +116,27 @@ public final class FleetApp: Screen {
             }
         }
         let visible = visibleRows()
+        let visibleTasks = showsTasks ? visibleTaskRows() : []
         let layout = FleetScreenLayout.compute(size: size, replay: replay != nil)
-        let pageSize = layout.map { FleetListPane.bodyHeight(of: $0.list, list: list) } ?? 1
         switch event {
         case .resize:
             lastScreen = nil
         case .mouse(let mouse):
-            if let layout { handleMouse(mouse, layout: layout, visible: visible) }
+            if let layout { handleMouse(mouse, layout: layout, visible: visible, visibleTasks: visibleTasks) }
         case .key(let key):
             if showHelp {
                 // The overlay takes the keys: ?, Esc or q close it, the rest wait.
                 if key == .character("?") || key == .escape || key == .character("q") { showHelp = false }
                 break
             }
-            if list.type(key) {
-                if !list.isSearching, list.selectedIndex(in: visibleRows()) == nil {
-                    list.move(by: 0, in: visibleRows())
+            if showsTasks ? tasks.type(key) : list.type(key) {
+                // A search that ends with the selection left out selects the first row it shows.
+                if showsTasks {
+                    let rows = visibleTaskRows()
+                    if !tasks.isSearching, tasks.selectedIndex(in: rows) == nil { tasks.move(by: 0, in: rows) }
+                } else {
+                    let rows = visibleRows()
+                    if !list.isSearching, list.selectedIndex(in: rows) == nil { list.move(by: 0, in: rows) }
                 }
                 break
             }
@@ -131,29 +151,45 @@ public final class FleetApp: Screen {
                 if following != nil {
                     following = nil
                     mapPane.fit()
+                } else if showsTasks {
+                    tasks.query = ""
                 } else {
                     list.query = ""
                 }
             case .follow: follow(visible)
             case .openTrip: return openCurrentTrip()
             case .openDriverConsole: return openCurrentDriverConsole()
+            case .toggleTasks: toggleTasks()
             case .select(let selection):
+                let count = showsTasks ? visibleTasks.count : visible.count
+                let pageSize = max(1, layout.map(page(of:)) ?? 1)
                 let step =
                     switch selection {
                     case .up: -1
                     case .down: 1
-                    case .pageUp: -max(1, pageSize)
-                    case .pageDown: max(1, pageSize)
-                    case .first: -visible.count
-                    case .last: visible.count
+                    case .pageUp: -pageSize
+                    case .pageDown: pageSize
+                    case .first: -count
+                    case .last: count
                     }
-                list.move(by: step, in: visible)
-                // Following, the keys go from vehicle to vehicle in the list's order.
+                if showsTasks {
+                    tasks.move(by: step, in: visibleTasks)
+                } else {
+                    list.move(by: step, in: visible)
+                }
+                // Following, the keys go from vehicle to vehicle (or task to task) in the list's order.
                 if following != nil { follow(visible) }
-            case .search: list.isSearching = true
+            case .search:
+                if showsTasks { tasks.isSearching = true } else { list.isSearching = true }
             case .sort:
-                list.sort = list.sort.next
-                say("sorted by " + list.sort.title)
+                if showsTasks {
+                    tasks.sort = tasks.sort.next(among: FleetTaskColumn.allCases)
+                    say("tasks sorted by " + tasks.sort.title)
+                } else {
+                    list.sort = list.sort.next(
+                        among: FleetSortColumn.columns(deliveries: subscriber.snapshot.hasDeliveries))
+                    say("sorted by " + list.sort.title)
+                }
             case .zoom(let steps): mapPane.camera.zoom(by: Double(steps))
             case .pan(let columns, let rows): mapPane.camera.pan(columns: columns, rows: rows)
             case .fit:
@@ -163,26 +199,62 @@ public final class FleetApp: Screen {
                 if let notice = replay?.perform(transport) { say(notice) }
             }
         }
-        if let layout { list.scrollToSelection(in: visibleRows(), height: page(of: layout)) }
+        if let layout { scrollToSelection(height: page(of: layout)) }
         return .none
     }
 
-    /// Follows the selected vehicle, the camera fitting it and its stops.
+    private func scrollToSelection(height: Int) {
+        if showsTasks {
+            tasks.scrollToSelection(in: visibleTaskRows(), height: height)
+        } else {
+            list.scrollToSelection(in: visibleRows(), height: height)
+        }
+    }
+
+    /// `T`: the task list, or back to the vehicles; following stops, the list taking the panel's place.
+    private func toggleTasks() {
+        guard subscriber.snapshot.taskRows != nil else {
+            say("this fleet lists no tasks: --kind trips, a replay, or a backend without the Deliveries API")
+            return
+        }
+        showsTasks.toggle()
+        if following != nil {
+            following = nil
+            mapPane.fit()
+        }
+        say(showsTasks ? "tasks" : "vehicles")
+    }
+
+    /// Follows the selected vehicle (in the task list, the selected task's), the camera fitting it and its stops.
     private func follow(_ visible: [FleetRow]) {
-        guard let index = list.selectedIndex(in: visible),
-            let vehicle = subscriber.snapshot.vehicles.first(where: { $0.name == visible[index].name })
-        else { return }
+        let snapshot = subscriber.snapshot
+        let name: String?
+        if showsTasks {
+            let task = tasks.selected.flatMap { selected in snapshot.taskRows?.first { $0.name == selected } }
+            guard let task, !task.vehicleID.isEmpty else {
+                say(task.map { $0.id + " is on no vehicle" } ?? "no task selected")
+                return
+            }
+            name = snapshot.rows.first { $0.isDelivery && $0.id == task.vehicleID }?.name
+            if name == nil { say("vehicle " + task.vehicleID + " is not listed") }
+        } else {
+            name = list.selectedIndex(in: visible).map { visible[$0].name }
+        }
+        guard let name, let vehicle = snapshot.vehicles.first(where: { $0.name == name }) else { return }
         following = FollowedVehicle(vehicle)
         mapPane.fit()
-        say("following " + visible[index].id)
+        say("following " + ResourceID.last(in: name))
     }
 
     /// The rider view of the followed (else selected) vehicle's first current trip.
     private func openCurrentTrip() -> ScreenCommand {
         let name = following?.name ?? list.selected
         guard let vehicle = subscriber.snapshot.vehicles.first(where: { $0.name == name }) else { return .none }
-        guard let tripID = vehicle.vehicle.currentTrips.first else {
-            say(FleetRow.lastPart(of: vehicle.name) + " has no current trip")
+        guard let tripID = vehicle.currentTrips.first else {
+            say(
+                ResourceID.last(in: vehicle.name)
+                    + (vehicle.isDelivery
+                        ? " is a delivery vehicle: tasks, not trips (T lists them)" : " has no current trip"))
             return .none
         }
         // Fleet Engine lists trip ids; the rider view wants the trip's resource name, under the vehicle's provider.
@@ -201,7 +273,7 @@ public final class FleetApp: Screen {
     private func openCurrentDriverConsole() -> ScreenCommand {
         guard let name = following?.name ?? list.selected else { return .none }
         guard let openDriverConsole, let view = openDriverConsole(name) else {
-            say("no driver console for " + FleetRow.lastPart(of: name) + " here")
+            say("no driver console for " + ResourceID.last(in: name) + " here")
             return .none
         }
         trip = view
@@ -209,18 +281,20 @@ public final class FleetApp: Screen {
         return .redraw
     }
 
-    private func page(of layout: FleetScreenLayout) -> Int { FleetListPane.bodyHeight(of: layout.list, list: list) }
+    private func page(of layout: FleetScreenLayout) -> Int {
+        showsTasks
+            ? FleetListPane.bodyHeight(of: layout.list, list: tasks)
+            : FleetListPane.bodyHeight(of: layout.list, list: list)
+    }
 
-    private func handleMouse(_ mouse: MouseEvent, layout: FleetScreenLayout, visible: [FleetRow]) {
+    private func handleMouse(
+        _ mouse: MouseEvent, layout: FleetScreenLayout, visible: [FleetRow], visibleTasks: [FleetTaskRow]
+    ) {
         if layout.list.contains(x: mouse.x, y: mouse.y) {
-            switch mouse.kind {
-            case .press(.left):
-                if let index = FleetListPane.rowIndex(atY: mouse.y, in: layout.list, list: list) {
-                    list.select(index: index, in: visible)
-                }
-            case .wheelUp: list.move(by: -1, in: visible)
-            case .wheelDown: list.move(by: 1, in: visible)
-            default: break
+            if showsTasks {
+                Self.handleListMouse(mouse, in: layout.list, list: &tasks, visible: visibleTasks)
+            } else {
+                Self.handleListMouse(mouse, in: layout.list, list: &list, visible: visible)
             }
             return
         }
@@ -229,6 +303,21 @@ public final class FleetApp: Screen {
             let hit = visible.first(where: { Self.isAt($0, column: click.column, row: click.row, in: viewport) })
         {
             list.selected = hit.name
+        }
+    }
+
+    /// A click selects a row of the list, the wheel moves the selection.
+    private static func handleListMouse<Row>(
+        _ mouse: MouseEvent, in area: Rect, list: inout FleetListState<Row>, visible: [Row]
+    ) {
+        switch mouse.kind {
+        case .press(.left):
+            if let index = FleetListPane.rowIndex(atY: mouse.y, in: area, list: list) {
+                list.select(index: index, in: visible)
+            }
+        case .wheelUp: list.move(by: -1, in: visible)
+        case .wheelDown: list.move(by: 1, in: visible)
+        default: break
         }
     }
 
@@ -251,23 +340,27 @@ public final class FleetApp: Screen {
         }
         screen.following = following
         let visible = order.visible(screen.shownRows, list: list)
-        if list.selected == nil, !visible.isEmpty {
-            list.move(by: 0, in: visible)
-            screen.list = list
-        } else if isNewListing, list.selectedIndex(in: visible) == nil, let index = lastSelectedIndex,
-            !visible.isEmpty
-        {
-            // The selected vehicle vanished from the listing: the row that took its place is selected.
-            list.selected = visible[min(index, visible.count - 1)].name
-            screen.list = list
-        }
+        list.keepSelection(in: visible, isNewListing: isNewListing, lastIndex: lastSelectedIndex)
         lastSelectedIndex = list.selectedIndex(in: visible)
+        var visibleTasks: [FleetTaskRow]?
+        if showsTasks {
+            let rows = taskOrder.visible(screen.state.taskRows ?? [], list: tasks)
+            tasks.keepSelection(in: rows, isNewListing: isNewListing, lastIndex: lastSelectedTaskIndex)
+            lastSelectedTaskIndex = tasks.selectedIndex(in: rows)
+            visibleTasks = rows
+        }
         let layout = FleetScreenLayout.compute(size: size, replay: replay != nil)
         if let layout {
+            let height = page(of: layout)
+            list.scrollToSelection(in: visible, height: height)
+            if let visibleTasks { tasks.scrollToSelection(in: visibleTasks, height: height) }
+        }
+        screen.list = list
+        screen.tasks = tasks
+        if let layout {
             mapPane.prepare(
-                rows: screen.shownRows, following: following, columns: layout.map.width, rows: layout.map.height)
-            list.scrollToSelection(in: visible, height: page(of: layout))
-            screen.list = list
+                rows: screen.shownRows, following: following, task: screen.selectedTask, columns: layout.map.width,
+                rows: layout.map.height)
             screen.isFitting = mapPane.camera.isFollowing
         }
         let viewport = layout.map { _ in mapPane.camera.viewport }
@@ -276,6 +369,6 @@ public final class FleetApp: Screen {
         lastScreen = screen
         lastViewport = viewport
         lastSize = size
-        return screen.compose(size: size, map: map, viewport: viewport, visible: visible)
+        return screen.compose(size: size, map: map, viewport: viewport, visible: visible, visibleTasks: visibleTasks)
     }
 }

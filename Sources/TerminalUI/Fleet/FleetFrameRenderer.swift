@@ -4,7 +4,8 @@ import TerminalCore
 /// its cached layers) kept from one frame to the next, each ``FleetScreen`` composed over it.
 public struct FleetFrameRenderer {
     private var mapPane: FleetMapPane
-    private var order = FleetListOrder()
+    private var order = FleetListOrder<FleetRow>()
+    private var taskOrder = FleetListOrder<FleetTaskRow>()
 
     public init(options: TripAppOptions) { mapPane = FleetMapPane(options: options) }
 
@@ -14,10 +15,13 @@ public struct FleetFrameRenderer {
             return screen.compose(size: size, map: nil, viewport: nil)
         }
         let shown = screen.shownRows
-        mapPane.prepare(rows: shown, following: screen.following, columns: layout.map.width, rows: layout.map.height)
+        mapPane.prepare(
+            rows: shown, following: screen.following, task: screen.selectedTask, columns: layout.map.width,
+            rows: layout.map.height)
         let map = mapPane.render()
         return screen.compose(
             size: size, map: map, viewport: mapPane.camera.viewport,
-            visible: screen.following == nil ? order.visible(shown, list: screen.list) : nil)
+            visible: screen.following == nil ? order.visible(shown, list: screen.list) : nil,
+            visibleTasks: screen.showsTasks ? taskOrder.visible(screen.state.taskRows ?? [], list: screen.tasks) : nil)
     }
 }

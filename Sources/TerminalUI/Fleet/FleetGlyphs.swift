@@ -2,8 +2,9 @@ import MapRendering
 import TerminalCore
 
 /// How a vehicle is drawn on the fleet map: free vehicles as thin arrows by heading, vehicles on a trip as filled
-/// triangles, offline ones as a ring; stale ones keep their glyph, greyed. Colour is never the only cue, so the
-/// states still read on a monochrome terminal (where on-trip is bold and stale dim).
+/// triangles, offline ones as a ring; delivery vehicles as diamonds, filled while they have stops ahead; stale ones
+/// keep their glyph, greyed. Colour is never the only cue, so the states still read on a monochrome terminal (where
+/// on-trip and delivering are bold and stale dim).
 struct FleetGlyphs {
     var ascii: Bool
     var styles: ScreenStyles
@@ -21,20 +22,23 @@ struct FleetGlyphs {
 
     func glyph(for row: FleetRow) -> Character {
         let state = row.state == .stale ? liveState(of: row) : row.state
+        if row.isDelivery {
+            return state == .delivering ? (ascii ? "D" : "◆") : (ascii ? "d" : "◇")
+        }
         switch state {
         case .offline: return ascii ? "o" : "○"
         case .onTrip:
             let set = ascii ? Self.onTripHeadingsASCII : Self.onTripHeadings
             guard let heading = row.heading, heading.isFinite else { return ascii ? "#" : "■" }
             return set[Self.sector(of: heading, count: set.count)]
-        case .free, .stale: return glyphs.vehicle(heading: row.heading)
+        case .free, .delivering, .stale: return glyphs.vehicle(heading: row.heading)
         }
     }
 
     func style(for state: FleetMarkerState) -> CellStyle {
         switch state {
         case .free: styles.finished
-        case .onTrip: styles.status
+        case .onTrip, .delivering: styles.status
         case .offline: styles.label
         case .stale: styles.border
         }
@@ -42,7 +46,8 @@ struct FleetGlyphs {
 
     /// What a stale vehicle claimed to be, for its glyph's shape.
     private func liveState(of row: FleetRow) -> FleetMarkerState {
-        row.trips.isEmpty ? .free : .onTrip
+        if row.isDelivery { return row.stops == 0 ? .free : .delivering }
+        return row.trips.isEmpty ? .free : .onTrip
     }
 
     private static func sector(of degrees: Double, count: Int) -> Int {

@@ -1,6 +1,6 @@
 /// What a key does on the fleet screen.
 enum FleetAction: Equatable, Sendable {
-    case quit, redraw, back, follow, openTrip, openDriverConsole, search, sort, fit, toggleHelp
+    case quit, redraw, back, follow, openTrip, openDriverConsole, search, sort, fit, toggleHelp, toggleTasks
     case select(FleetSelection)
     case zoom(Int)
     case pan(columns: Int, rows: Int)
@@ -39,6 +39,9 @@ struct FleetKeyBindings: Sendable {
         Entry(
             keys: "Tab", help: "open its driver console, in the demo city (Esc returns)",
             bindings: [.tab: .openDriverConsole]),
+        Entry(
+            keys: "T", help: "switch the list to the tasks and back (Enter follows a task's vehicle)",
+            bindings: [.character("T"): .toggleTasks]),
         Entry(
             keys: "Esc", help: "stop following; clear the search; close the rider view or console",
             bindings: [.escape: .back]),

@@ -1,11 +1,11 @@
-/// The list's order kept from one frame to the next. A new listing mostly moves vehicles without changing what the
-/// sort or the search reads, so the last order is checked against it in one pass (``FleetList/isOrder(_:of:)``)
+/// A list's order kept from one frame to the next. A new listing mostly moves vehicles without changing what the
+/// sort or the search reads, so the last order is checked against it in one pass (``FleetListState/isOrder(_:of:)``)
 /// and sorted again only when that fails: a thousand rows' sort was a fifth of a frame.
-struct FleetListOrder {
-    private var last: (sort: FleetSortColumn, query: String, count: Int, order: [Int])?
+struct FleetListOrder<Row: FleetListRow> {
+    private var last: (sort: Row.Column, query: String, count: Int, order: [Int])?
 
     /// `list.visible(rows)`, from the last order when it still holds.
-    mutating func visible(_ rows: [FleetRow], list: FleetList) -> [FleetRow] {
+    mutating func visible(_ rows: [Row], list: FleetListState<Row>) -> [Row] {
         if let last, last.sort == list.sort, last.query == list.query, last.count == rows.count,
             list.isOrder(last.order, of: rows)
         {

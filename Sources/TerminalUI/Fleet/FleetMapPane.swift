@@ -27,14 +27,16 @@ struct FleetMapPane {
 
     mutating func fit() { camera.resumeFollowing() }
 
-    /// Fits the camera (while fitting) to `rows`' positions (projected once per listing), or to the followed
-    /// vehicle, its route segment and stops, in a `columns`×`rows` pane; draws the followed vehicle's route and
-    /// numbered stops; picks the roads.
-    mutating func prepare(rows fleet: [FleetRow], following: FollowedVehicle? = nil, columns: Int, rows: Int) {
+    /// Fits the camera (while fitting) to `rows`' positions (projected once per listing) and the selected `task`'s
+    /// place, or to the followed vehicle, its route segment and stops, in a `columns`×`rows` pane; draws the
+    /// followed vehicle's route and numbered stops, or the task's place as a stop; picks the roads.
+    mutating func prepare(
+        rows fleet: [FleetRow], following: FollowedVehicle? = nil, task: FleetTaskRow? = nil, columns: Int, rows: Int
+    ) {
         let followed = following?.pointsToFit
         let route = following?.routeSegment ?? []
         if route != scene.activeRoute { scene.activeRoute = route }
-        let stops = following?.stops.compactMap(\.point) ?? []
+        let stops = following?.stops.compactMap(\.point) ?? [task?.plannedPoint].compactMap { $0 }
         if stops != scene.stops { scene.stops = stops }
         if let baseMap, let anchor = followed.map(\.first) ?? fleet.lazy.compactMap(\.position).first {
             roadSelector = RoadSelector(roads: baseMap(anchor))
@@ -43,7 +45,8 @@ struct FleetMapPane {
         if let followed {
             camera.update(fitting: followed, columns: columns, rows: rows)
         } else {
-            camera.update(fittingProjected: fleet.compactMap(\.projected), columns: columns, rows: rows)
+            let place = task?.projected.map { [$0] } ?? []
+            camera.update(fittingProjected: fleet.compactMap(\.projected) + place, columns: columns, rows: rows)
         }
         if !roadSelector.isEmpty {
             let roads = roadSelector.roads(for: camera.viewport)

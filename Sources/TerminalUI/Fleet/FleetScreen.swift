@@ -22,14 +22,20 @@ public struct FleetScreen: Sendable, Equatable {
     public var showHelp: Bool
     /// Where a fleet replay is (`replay --fleet`): its timeline bar and transport keys; nil live.
     public var replay: ReplayStatus?
+    /// The task list's sort, search, selection and scroll.
+    public var tasks: FleetTaskList
+    /// Whether the list pane shows the tasks (`T`) rather than the vehicles.
+    public var showsTasks: Bool
 
     public init(
         state: FleetViewState, list: FleetList, now: ProtoTimestamp, staleDisplay: StaleDisplay = .grey,
         styles: ScreenStyles = .color256, ascii: Bool = false, notice: String? = nil, isFitting: Bool = true,
         following: FollowedVehicle? = nil, timeZone: ClockZone = .local, showHelp: Bool = false,
-        replay: ReplayStatus? = nil
+        replay: ReplayStatus? = nil, tasks: FleetTaskList = FleetTaskList(), showsTasks: Bool = false
     ) {
         self.replay = replay
+        self.tasks = tasks
+        self.showsTasks = showsTasks
         self.showHelp = showHelp
         self.following = following
         self.timeZone = timeZone
@@ -51,6 +57,23 @@ public struct FleetScreen: Sendable, Equatable {
     /// The list's rows: shown rows matching the search, sorted.
     public var visibleRows: [FleetRow] { list.visible(shownRows) }
 
+    /// The task list's rows: the listed tasks matching its search, sorted.
+    public var visibleTaskRows: [FleetTaskRow] { tasks.visible(state.taskRows ?? []) }
+
+    /// The task selected in the task list, while it shows.
+    public var selectedTask: FleetTaskRow? {
+        guard showsTasks, following == nil, let name = tasks.selected else { return nil }
+        return state.taskRows?.first { $0.name == name }
+    }
+
+    /// The vehicle drawn selected on the map: the followed one, the list's selection, or the selected task's.
+    var selectedVehicle: String? {
+        if let following { return following.name }
+        guard showsTasks else { return list.selected }
+        guard let vehicleID = selectedTask?.vehicleID, !vehicleID.isEmpty else { return nil }
+        return state.rows.first { $0.isDelivery && $0.id == vehicleID }?.name
+    }
+
     static let followHints: [(key: String, help: String)] = [
         ("Esc", "fleet"), ("t", "rider view"), ("?", "help"), ("q", "quit"), ("+/-", "zoom"), ("hjkl", "pan"),
         ("f", "fit"),
@@ -63,6 +86,23 @@ public struct FleetScreen: Sendable, Equatable {
         ("hjkl", "pan"), ("f", "fit"),
     ]
 
+    /// The task list's: Enter follows the task's vehicle; the search takes `field:text` words.
+    static let taskHints: [(key: String, help: String)] = [
+        ("T", "vehicles"), ("Enter", "follow its vehicle"), ("↑↓", "select"), ("/", "filter"), ("s", "sort"),
+        ("?", "help"), ("q", "quit"), ("+/-", "zoom"), ("hjkl", "pan"), ("f", "fit"),
+    ]
+
+    /// The key hints under the current pane: a fleet that lists tasks says `T` opens them.
+    var currentHints: [(key: String, help: String)] {
+        if let following {
+            // A delivery vehicle has no trip for `t` to open.
+            return following.row.isDelivery ? Self.followHints.filter { $0.key != "t" } : Self.followHints
+        }
+        if replay != nil { return Self.replayHints }
+        if showsTasks { return Self.taskHints }
+        return state.taskRows == nil ? Self.hints : [("T", "tasks")] + Self.hints
+    }
+
     /// A replay's: the transport's main keys before the list's.
     static let replayHints: [(key: String, help: String)] = [
         ("space", "pause"), ("] [", "speed"), ("Enter", "follow"), ("↑↓", "select"), ("/", "search"), ("?", "help"),
@@ -70,10 +110,11 @@ public struct FleetScreen: Sendable, Equatable {
     ]
 
     /// The frame for a terminal of `size`, with `map` (the base map rendered through `viewport` for
-    /// `layout.map`'s size) under the vehicles; `visible`: ``visibleRows`` when the caller keeps them from frame to
-    /// frame (``FleetListOrder``), else worked out here.
+    /// `layout.map`'s size) under the vehicles; `visible` and `visibleTasks`: ``visibleRows`` and
+    /// ``visibleTaskRows`` when the caller keeps them from frame to frame (``FleetListOrder``), else worked out here.
     public func compose(
-        size: TerminalSize, map: CellBuffer?, viewport: Viewport?, visible: [FleetRow]? = nil
+        size: TerminalSize, map: CellBuffer?, viewport: Viewport?, visible: [FleetRow]? = nil,
+        visibleTasks: [FleetTaskRow]? = nil
     ) -> CellBuffer {
         var buffer = CellBuffer(width: size.width, height: size.height)
         guard let layout = FleetScreenLayout.compute(size: size, replay: replay != nil) else {
@@ -84,7 +125,7 @@ public struct FleetScreen: Sendable, Equatable {
         let shown = shownRows
         buffer.render(
             FleetMapView(
-                map: map, viewport: viewport, rows: shown, selected: following?.name ?? list.selected,
+                map: map, viewport: viewport, rows: shown, selected: selectedVehicle,
                 isFitting: isFitting,
                 glyphs: glyphs, styles: styles, ascii: ascii),
             in: layout.map)
@@ -93,11 +134,18 @@ public struct FleetScreen: Sendable, Equatable {
                 FleetFollowPanel(
                     followed: following, now: now, timeZone: timeZone, glyphs: glyphs, styles: styles, ascii: ascii),
                 in: layout.list)
+        } else if showsTasks {
+            buffer.render(
+                FleetListPane(
+                    rows: visibleTasks ?? visibleTaskRows, list: tasks, columns: .tasks(styles: styles),
+                    styles: styles, ascii: ascii),
+                in: layout.list)
         } else {
             buffer.render(
                 FleetListPane(
-                    rows: visible ?? list.visible(shown), list: list, now: now, glyphs: glyphs, styles: styles,
-                    ascii: ascii),
+                    rows: visible ?? list.visible(shown), list: list,
+                    columns: .vehicles(deliveries: state.hasDeliveries, now: now, glyphs: glyphs, styles: styles),
+                    styles: styles, ascii: ascii),
                 in: layout.list)
         }
         buffer.render(
@@ -108,7 +156,7 @@ public struct FleetScreen: Sendable, Equatable {
         if let replay, let timeline = layout.timeline {
             buffer.render(TimelineBar(status: replay, styles: styles, ascii: ascii), in: timeline)
         }
-        let hints = (following == nil ? (replay == nil ? Self.hints : Self.replayHints) : Self.followHints).map {
+        let hints = currentHints.map {
             ascii && $0.key == "↑↓" ? (key: "up/down", help: $0.help) : $0
         }
         buffer.render(KeyHintLine(hints: hints, styles: styles, ascii: ascii), in: layout.hints)

@@ -12,6 +12,10 @@ public struct FleetViewState: Sendable, Equatable {
     public var vehicles: [FleetVehicle] = []
     /// The rows for ``vehicles``, worked out once per listing.
     public var rows: [FleetRow] = []
+    /// Whether the listing has delivery vehicles, which add the list's stops and tasks columns.
+    public var hasDeliveries = false
+    /// The task list's rows, by name order; nil while the tracker lists no tasks.
+    public var taskRows: [FleetTaskRow]?
     /// Complete listings so far.
     public var updateCount = 0
     /// When the last complete listing arrived.
@@ -28,9 +32,15 @@ public struct FleetViewState: Sendable, Equatable {
     public mutating func take(_ fleet: [FleetVehicle], at time: ProtoTimestamp) {
         vehicles = fleet
         rows = fleet.map(FleetRow.init)
+        hasDeliveries = rows.contains(where: \.isDelivery)
         updateCount += 1
         lastUpdate = time
         failure = nil
+    }
+
+    /// Takes the same listing's task list.
+    public mutating func take(tasks: [DeliveryTask]) {
+        taskRows = tasks.map(FleetTaskRow.init)
     }
 }
 

@@ -38,12 +38,19 @@ public final class FleetViewSubscriber: FleetTrackerSubscriber {
         change { $0.take(fleet, at: at) }
     }
 
+    public func fleetTracker(
+        _ tracker: FleetTracker, didUpdateTasks tasks: [DeliveryTask], changes: FleetChanges<DeliveryTask>
+    ) async {
+        change { $0.take(tasks: tasks) }
+    }
+
     public func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async {
         let count = await tracker.consecutiveFailures
         let delay = await tracker.retryDelay
         let page = await tracker.lastFailedPage
+        let method = await tracker.lastFailedMethod
         let at = now()
-        let hint = FleetTracker.hint(for: error, page: page)
+        let hint = FleetTracker.hint(for: error, page: page, method: method)
         change { $0.failure = TripViewFailure(error: error, count: count, at: at, retryDelay: delay, hint: hint) }
     }
 

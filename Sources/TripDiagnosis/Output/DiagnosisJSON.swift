@@ -96,19 +96,19 @@ public enum DiagnosisJSON {
         ])
     }
 
-    private static func time(_ time: ProtoTimestamp?) -> JSONValue { time.map { .string($0.rfc3339) } ?? .null }
-    private static func seconds(_ value: Double?) -> JSONValue { rounded(value, places: 3) }
-    private static func degrees(_ value: Double) -> JSONValue { rounded(value, places: 6) }
+    static func time(_ time: ProtoTimestamp?) -> JSONValue { time.map { .string($0.rfc3339) } ?? .null }
+    static func seconds(_ value: Double?) -> JSONValue { rounded(value, places: 3) }
+    static func degrees(_ value: Double) -> JSONValue { rounded(value, places: 6) }
     private static func number(_ value: Double) -> JSONValue { .number(value) }
 
-    private static func rounded(_ value: Double?, places: Int) -> JSONValue {
+    static func rounded(_ value: Double?, places: Int) -> JSONValue {
         guard let value, value.isFinite else { return .null }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         return .number((value * scale).rounded() / scale)
     }
 
-    private static func encode(_ value: JSONValue) -> String {
+    static func encode(_ value: JSONValue) -> String {
         (try? ProtoJSON.encodeString(value)) ?? "{}"
     }
 }

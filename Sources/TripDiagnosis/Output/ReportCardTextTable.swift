@@ -15,12 +15,7 @@ public enum ReportCardTextTable {
         let card = trip.diagnosis.card
         let timeline = trip.diagnosis.timeline
         var lines: [String] = []
-        func row(_ label: String, _ values: [String]) {
-            for (index, value) in values.enumerated() {
-                let head = index == 0 ? label : ""
-                lines.append(head + String(repeating: " ", count: max(1, labelWidth - head.count)) + value)
-            }
-        }
+        func row(_ label: String, _ values: [String]) { lines += Self.row(label, values) }
         row("trip", ["\(card.tripName.tripID)  (\(card.tripName.description))"])
         row("file", ["\(trip.file)  (\(card.source))"])
         if trip.inputWarnings > 0 {
@@ -44,6 +39,14 @@ public enum ReportCardTextTable {
         row("off route", offRoute(card.offRoute))
         row("findings", findings(trip.diagnosis.findings))
         return lines.joined(separator: "\n")
+    }
+
+    /// A row of the table: the label, then each value on a line of its own under the first.
+    static func row(_ label: String, _ values: [String]) -> [String] {
+        values.enumerated().map { index, value in
+            let head = index == 0 ? label : ""
+            return head + String(repeating: " ", count: max(1, labelWidth - head.count)) + value
+        }
     }
 
     /// Findings alone, one a line: `START  END  SEVERITY  KIND  TRIP  DETAIL`.

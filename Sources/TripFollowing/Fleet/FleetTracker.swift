@@ -3,7 +3,9 @@ import Foundation
 
 /// Watches a fleet — the JavaScript SDK's fleet location provider in the terminal: lists every vehicle (all pages)
 /// every poll interval, marks those whose last report is older than the stale threshold, and tells registered
-/// ``FleetTrackerSubscriber``s what appeared, changed and vanished.
+/// ``FleetTrackerSubscriber``s what appeared, changed and vanished. Its ``FleetScope`` says which vehicles: the
+/// on-demand ones (ListVehicles), the delivery ones (ListDeliveryVehicles, with their stops and tasks from one
+/// ListTasks of the provider's OPEN tasks), and a task list (ListTasks with a filter).
 ///
 /// ```swift
 /// let tracker = FleetTracker(backend: FleetEngineFleetBackend(client: client, provider: "my-project"))
@@ -11,13 +13,14 @@ import Foundation
 /// await tracker.start()
 /// ```
 ///
-/// A listing is used only when every page of it arrived: a failure on any page (a server that drops mid-page, a
+/// A poll is used only when every page of each of its listings arrived: a failure on any page (a server that drops mid-page, a
 /// page token that expired) is delivered, classified, and the last complete fleet stays on screen; the next poll
 /// starts again from the first page. Failures are retried as ``TripModelOptions`` describes for trips, but for a
 /// refused page token (``isRefusedPageToken(_:page:)``), retried at the poll interval since starting over mends it. Time comes
 /// from an injected `Clock`, and staleness is judged at `now()`, so tests run on a manual `VirtualClock`.
 public actor FleetTracker {
     public nonisolated let backend: any FleetBackend
+    public nonisolated let scope: FleetScope
     public nonisolated let options: TripModelOptions
     /// A vehicle whose last location is older than this is stale (the JS provider's `staleLocationThresholdMillis`;
     /// 5 min, Fleet Engine's default `maximumStaleness` for SearchVehicles).
@@ -31,11 +34,18 @@ public actor FleetTracker {
 
     /// The last complete fleet, by vehicle name.
     public private(set) var fleet: [String: FleetVehicle] = [:]
+    /// The last complete task list, by task name (empty without one: ``FleetScope/taskFilter``).
+    public private(set) var tasks: [String: DeliveryTask] = [:]
+    /// Why delivery vehicles are no longer listed: the Deliveries API's refusal that turned them off
+    /// (``FleetScope/Deliveries/whenAvailable``); nil while they are listed or were never asked for.
+    public private(set) var deliveriesRefusal: TripServiceError?
     /// Failed listings since the last complete one.
     public private(set) var consecutiveFailures = 0
     public private(set) var lastError: TripServiceError?
     /// The page (from 1) the last failed listing broke off on; nil when it failed before any page or none failed.
     public private(set) var lastFailedPage: Int?
+    /// The method whose listing failed last (`ListVehicles`, `ListDeliveryVehicles`, `ListTasks`).
+    public private(set) var lastFailedMethod: String?
     /// How long the tracker waits before its next listing.
     public private(set) var retryDelay: Duration
     /// Listings attempted so far, complete or not.
@@ -43,11 +53,13 @@ public actor FleetTracker {
     private var pollLoop: Task<Void, Never>?
 
     public init(
-        backend: any FleetBackend, options: TripModelOptions = .init(), staleThreshold: Duration = .seconds(300),
+        backend: any FleetBackend, scope: FleetScope = .onDemandOnly, options: TripModelOptions = .init(),
+        staleThreshold: Duration = .seconds(300),
         maximumPages: Int = 200, clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }
     ) {
         self.backend = backend
+        self.scope = scope
         self.options = options
         self.staleThreshold = staleThreshold
         self.maximumPages = maximumPages
@@ -100,46 +112,126 @@ public actor FleetTracker {
     }
 
     private func pollOnce() async {
-        let outcome: Result<[Vehicle], ListingFailure>
+        let outcome: Result<Listing, ListingFailure>
         do {
-            outcome = .success(try await listAllPages())
+            outcome = .success(try await listEverything())
         } catch {
             outcome = .failure(error)
         }
         completedPolls += 1
         switch outcome {
-        case .success(let vehicles): await deliver(vehicles)
-        case .failure(let failure): await deliver(failure.error, page: failure.page)
+        case .success(let listing): await deliver(listing)
+        case .failure(let failure): await deliver(failure.error, page: failure.page, method: failure.method)
         }
     }
 
-    /// A listing that broke off, and on which page (from 1; nil past the page limit).
+    /// A listing that broke off: which method's, and on which page (from 1; nil past the page limit).
     private struct ListingFailure: Error {
         var error: TripServiceError
         var page: Int?
+        var method: String
     }
 
-    /// Every page of the listing, or the first failure.
-    private func listAllPages() async throws(ListingFailure) -> [Vehicle] {
+    /// What one poll listed, complete.
+    private struct Listing {
         var vehicles: [Vehicle] = []
+        var deliveryVehicles: [DeliveryVehicle] = []
+        /// The delivery vehicles' OPEN tasks.
+        var openTasks: [DeliveryTask] = []
+        /// The task list; nil when none is listed.
+        var tasks: [DeliveryTask]?
+    }
+
+    private var listsDeliveryVehicles: Bool {
+        switch scope.deliveries {
+        case .off: false
+        case .whenAvailable: deliveriesRefusal == nil
+        case .required: true
+        }
+    }
+
+    /// The task list's filter while one is listed: a refusal of the Deliveries API it hangs on ends it too.
+    private var taskListFilter: String? {
+        scope.deliveries == .whenAvailable && deliveriesRefusal != nil ? nil : scope.taskFilter
+    }
+
+    /// Every listing the scope asks for, every page of each, or the first failure. Delivery vehicles' stops and
+    /// tasks come from one ListTasks of the provider's OPEN tasks, grouped by vehicle, rather than a
+    /// GetDeliveryVehicle per vehicle (the only call that fills a vehicle's itinerary): one call a poll however
+    /// many vehicles there are — none when the task list's own listing already holds every OPEN task.
+    private func listEverything() async throws(ListingFailure) -> Listing {
+        var listing = Listing()
+        let backend = backend
+        if scope.onDemand {
+            listing.vehicles = try await allPages("ListVehicles") { token throws(TripServiceError) in
+                let page = try await backend.listVehicles(pageToken: token)
+                return (page.vehicles, page.nextPageToken)
+            }
+        }
+        do throws(ListingFailure) {
+            if listsDeliveryVehicles {
+                listing.deliveryVehicles = try await allPages("ListDeliveryVehicles") {
+                    token throws(TripServiceError) in
+                    let page = try await backend.listDeliveryVehicles(pageToken: token)
+                    return (page.deliveryVehicles, page.nextPageToken)
+                }
+            }
+            if let filter = taskListFilter {
+                listing.tasks = try await allTasks(filter)
+            }
+            if !listing.deliveryVehicles.isEmpty {
+                if let tasks = listing.tasks, taskListFilter == FleetScope.openTasks || taskListFilter == "" {
+                    listing.openTasks = tasks.filter { $0.state == .open }
+                } else {
+                    listing.openTasks = try await allTasks(FleetScope.openTasks)
+                }
+            }
+        } catch {
+            guard scope.deliveries == .whenAvailable, Self.refusesDeliveries(error.error) else { throw error }
+            // The Deliveries API is not this token's or this project's: the on-demand fleet goes on alone.
+            deliveriesRefusal = error.error
+            listing.deliveryVehicles = []
+            listing.openTasks = []
+            listing.tasks = nil
+        }
+        return listing
+    }
+
+    private func allTasks(_ filter: String) async throws(ListingFailure) -> [DeliveryTask] {
+        let backend = backend
+        return try await allPages("ListTasks") { token throws(TripServiceError) in
+            let page = try await backend.listTasks(filter: filter, pageToken: token)
+            return (page.tasks, page.nextPageToken)
+        }
+    }
+
+    /// Every page of one listing, or its first failure.
+    private func allPages<Item>(
+        _ method: String, _ page: (String?) async throws(TripServiceError) -> (items: [Item], next: String)
+    ) async throws(ListingFailure) -> [Item] {
+        var items: [Item] = []
         var token: String?
         for index in 0..<maximumPages {
-            let page: ListVehiclesResponse
+            let answer: (items: [Item], next: String)
             do {
-                page = try await backend.listVehicles(pageToken: token)
+                answer = try await page(token)
             } catch {
-                throw ListingFailure(error: error, page: index + 1)
+                throw ListingFailure(error: error, page: index + 1, method: method)
             }
-            vehicles += page.vehicles
-            guard !page.nextPageToken.isEmpty else { return vehicles }
-            token = page.nextPageToken
+            items += answer.items
+            guard !answer.next.isEmpty else { return items }
+            token = answer.next
         }
         throw ListingFailure(
             error: TripServiceError(
                 code: .outOfRange,
-                message:
-                    "the fleet has more than \(maximumPages) pages of vehicles: narrow it with a filter or a viewport"),
-            page: nil)
+                message: "\(method) has more than \(maximumPages) pages: narrow it with a filter or a viewport"),
+            page: nil, method: method)
+    }
+
+    /// Whether a failure says the Deliveries API is not there for this caller (rather than that it failed).
+    static func refusesDeliveries(_ error: TripServiceError) -> Bool {
+        [.permissionDenied, .notFound, .unimplemented].contains(error.code)
     }
 
     /// Whether a failure is Fleet Engine refusing a page token (INVALID_ARGUMENT past the first page: the token
@@ -150,22 +242,25 @@ public actor FleetTracker {
 
     /// What a person should do about a failed listing: Fleet Engine's hints speak of trips, a listing's of the
     /// provider, its query and its page tokens.
-    public static func hint(for error: TripServiceError, page: Int?) -> String {
+    public static func hint(for error: TripServiceError, page: Int?, method: String? = nil) -> String {
         if isRefusedPageToken(error, page: page) {
             return "the page token was refused: the next listing starts again from the first page"
         }
         switch error.code {
-        case .invalidArgument: return "check the listing's filter, vehicle types, state and viewport"
+        case .invalidArgument:
+            return method == "ListTasks"
+                ? "check the task filter" : "check the listing's filter, vehicle types, state and viewport"
         case .notFound: return "no such provider: check the provider id"
-        case .permissionDenied: return "ListVehicles needs a server token for this provider"
+        case .permissionDenied: return "\(method ?? "ListVehicles") needs a server token for this provider"
         default: return error.hint
         }
     }
 
-    private func deliver(_ error: TripServiceError, page: Int?) async {
+    private func deliver(_ error: TripServiceError, page: Int?, method: String) async {
         consecutiveFailures += 1
         lastError = error
         lastFailedPage = page
+        lastFailedMethod = method
         // A refused page token needs nobody to act: the next listing, from the first page, mends it.
         retryDelay =
             Self.isRefusedPageToken(error, page: page)
@@ -177,21 +272,35 @@ public actor FleetTracker {
         }
     }
 
-    private func deliver(_ vehicles: [Vehicle]) async {
+    private func deliver(_ listing: Listing) async {
         let observed = now()
         var next: [String: FleetVehicle] = [:]
-        for vehicle in vehicles {
-            next[vehicle.name] = FleetVehicle(vehicle: vehicle, isStale: isStale(vehicle, at: observed))
+        for vehicle in listing.vehicles {
+            next[vehicle.name] = FleetVehicle(
+                vehicle: vehicle, isStale: isStale(vehicle.lastLocation.map(FleetLocation.init), at: observed))
         }
-        let update = Self.changes(from: fleet, to: next)
+        let openTasks = Dictionary(grouping: listing.openTasks, by: \.deliveryVehicleId)
+        for vehicle in listing.deliveryVehicles {
+            next[vehicle.name] = FleetVehicle(
+                deliveryVehicle: vehicle, openTasks: openTasks[ResourceID.last(in: vehicle.name)] ?? [],
+                isStale: isStale(vehicle.lastLocation.map(FleetLocation.init), at: observed))
+        }
+        let update = FleetUpdate.between(fleet, next)
+        let nextTasks = listing.tasks.map { tasks in
+            Dictionary(tasks.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let taskChanges = nextTasks.map { FleetChanges.between(self.tasks, $0) }
         let recovered: (failures: Int, error: TripServiceError)? =
             consecutiveFailures > 0 ? lastError.map { (consecutiveFailures, $0) } : nil
         fleet = next
+        tasks = nextTasks ?? [:]
         consecutiveFailures = 0
         lastError = nil
         lastFailedPage = nil
+        lastFailedMethod = nil
         retryDelay = options.pollInterval
         let sorted = next.values.sorted { $0.name < $1.name }
+        let sortedTasks = nextTasks.map { $0.values.sorted { $0.name < $1.name } }
         for entry in subscribers {
             guard let subscriber = entry.subscriber else { continue }
             if let recovered {
@@ -200,27 +309,18 @@ public actor FleetTracker {
             let changes = entry.hasHeardFleet ? update : FleetUpdate(appeared: sorted)
             entry.hasHeardFleet = true
             await subscriber.fleetTracker(self, didUpdate: sorted, changes: changes)
+            if let sortedTasks, let taskChanges {
+                let heard = entry.hasHeardTasks ? taskChanges : FleetChanges(appeared: sortedTasks)
+                entry.hasHeardTasks = true
+                await subscriber.fleetTracker(self, didUpdateTasks: sortedTasks, changes: heard)
+            }
         }
     }
 
     /// Stale: no location, or its last report (server time, else device time) older than the threshold.
-    private func isStale(_ vehicle: Vehicle, at time: ProtoTimestamp) -> Bool {
-        guard let reported = FleetVehicle.lastReport(of: vehicle) else { return true }
+    private func isStale(_ location: FleetLocation?, at time: ProtoTimestamp) -> Bool {
+        guard let reported = location?.lastReport else { return true }
         return time - reported > staleThreshold
-    }
-
-    static func changes(from old: [String: FleetVehicle], to new: [String: FleetVehicle]) -> FleetUpdate {
-        var update = FleetUpdate()
-        for name in new.keys.sorted() {
-            guard let now = new[name] else { continue }
-            if let before = old[name] {
-                if before != now { update.changed.append(now) }
-            } else {
-                update.appeared.append(now)
-            }
-        }
-        update.vanished = old.keys.filter { new[$0] == nil }.sorted()
-        return update
     }
 }
 
@@ -229,6 +329,7 @@ private final class FleetSubscriberEntry {
     weak var subscriber: (any FleetTrackerSubscriber)?
     let id: ObjectIdentifier
     var hasHeardFleet = false
+    var hasHeardTasks = false
 
     init(_ subscriber: any FleetTrackerSubscriber) {
         self.subscriber = subscriber

@@ -5,6 +5,10 @@ public protocol FleetTrackerSubscriber: AnyObject, Sendable {
     /// A complete listing arrived; `fleet` is every vehicle now, `update` what changed since the last one (on a
     /// subscriber's first call, every vehicle has appeared).
     func fleetTracker(_ tracker: FleetTracker, didUpdate fleet: [FleetVehicle], changes update: FleetUpdate) async
+    /// The same listing's task list, after its vehicles, when the tracker lists one (``FleetScope/taskFilter``):
+    /// every task now, in name order, and what changed since the last (on the first call, every task appeared).
+    func fleetTracker(
+        _ tracker: FleetTracker, didUpdateTasks tasks: [DeliveryTask], changes: FleetChanges<DeliveryTask>) async
     /// A listing failed (any page); the last complete fleet stays what it was.
     func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async
     /// The first complete listing after failures.
@@ -12,6 +16,9 @@ public protocol FleetTrackerSubscriber: AnyObject, Sendable {
 }
 
 extension FleetTrackerSubscriber {
+    public func fleetTracker(
+        _ tracker: FleetTracker, didUpdateTasks tasks: [DeliveryTask], changes: FleetChanges<DeliveryTask>
+    ) async {}
     public func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async {}
     public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async
     {}

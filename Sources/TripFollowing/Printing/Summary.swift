@@ -8,8 +8,11 @@ public enum Summary {
     }
 
     /// `43.73840,7.42460 heading 200° 8.0 m/s`.
-    public static func location(_ l: VehicleLocation) -> String {
-        var parts = [l.location.map(point) ?? "no position"]
+    public static func location(_ l: VehicleLocation) -> String { location(FleetLocation(l)) }
+
+    /// The same, for a location of either API.
+    public static func location(_ l: FleetLocation) -> String {
+        var parts = [l.point.map(point) ?? "no position"]
         if let h = l.heading { parts.append("heading \(h)°") }
         if let s = l.speed { parts.append(format(s, decimals: 1) + " m/s") }
         return parts.joined(separator: " ")

@@ -16,6 +16,8 @@ public enum RecordingLoader {
         public var format: Format
         public var recordings: [TripRecording]
         public var warnings: [InputWarning]
+        /// A Cloud Logging export's Deliveries API day (empty for every other input).
+        public var deliveries: DeliveryRecording? = nil
     }
 
     static let acceptedFormats =
@@ -42,8 +44,10 @@ public enum RecordingLoader {
             let (recording, warnings) = try TripFileReader.read(data, path: path)
             return Loaded(format: format, recordings: [recording], warnings: warnings)
         case .cloudLogging:
-            let (recordings, warnings) = try CloudLoggingImporter.recordings(from: data, path: path)
-            return Loaded(format: format, recordings: recordings, warnings: warnings)
+            let (recordings, deliveries, warnings) = try CloudLoggingImporter.read(data, path: path)
+            return Loaded(
+                format: format, recordings: recordings, warnings: warnings,
+                deliveries: deliveries.isEmpty ? nil : deliveries)
         case .gpx:
             return Loaded(
                 format: format,
@@ -118,7 +122,10 @@ public enum RecordingLoader {
                 throw InputError(
                     path: path,
                     message: recordings.isEmpty
-                        ? "no trips in the file"
+                        ? (loaded.deliveries == nil
+                            ? "no trips in the file"
+                            : "no trips in the file: it holds the Deliveries API's calls (delivery vehicles and tasks): "
+                                + "`replay --fleet` plays the vans' day, `check` gives a report card per van")
                         : "\(recordings.count) trips in the file (\(ids)): choose one with --trip ID, or see them with --list"
                 )
             }

@@ -22,7 +22,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Report cards and anomaly findings for recorded trips, with an exit code for CI.",
         discussion: """
             Reads what replay reads: trip files, Fleet Engine Cloud Logging exports, GPX and GeoJSON, gzip-compressed \
-            or not, every trip of each file unless --trip. Finding kinds: \
+            or not, every trip of each file unless --trip; a Deliveries API export (delivery vehicles and tasks) gets a \
+            report card per van: stops served with their ETA accuracy, task outcomes, outcome places. Finding kinds: \
             \(FindingKind.allCases.map(\.rawValue).joined(separator: ", ")). Exit status: 0, 1 when --fail-on \
             matches a finding, 2 when an input cannot be read. See docs/check.md.
             """
@@ -62,15 +63,26 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let policy = try failOn.map { try FailurePolicy(parsing: $0) } ?? FailurePolicy()
-        let trips = try diagnosedTrips()
+        let (trips, vans) = try diagnosedInputs()
         let output = DiagnosisOutput.render(trips, format: json ? .json : csv ? .csv : .text, findingsOnly: findings)
-        if !output.isEmpty { print(output) }
+        var parts = output.isEmpty ? [] : [output]
+        // Vans have report cards and no findings yet; CSV's columns are a trip's.
+        if !findings, !csv {
+            parts += vans.map { json ? $0.card.json(file: $0.file) : $0.card.text(file: $0.file) }
+        } else if csv, !vans.isEmpty {
+            FileHandle.standardError.write(
+                Data("check: \(vans.count) delivery vans left out of --csv (use text or --json)\n".utf8))
+        }
+        if !parts.isEmpty { print(parts.joined(separator: json ? "\n" : "\n\n")) }
         if policy.fails(on: trips.flatMap(\.diagnosis.findings)) { throw ExitCode(1) }
     }
 
-    /// Every input read before anything is diagnosed; any unreadable one ends the run with status 2.
-    private func diagnosedTrips() throws -> [DiagnosedTrip] {
+    /// Every input read before anything is diagnosed; any unreadable one ends the run with status 2. Delivery vans
+    /// come with every file's trips unless `--trip` picks one.
+    private func diagnosedInputs() throws -> (trips: [DiagnosedTrip], vans: [(file: String, card: DeliveryReportCard)])
+    {
         var selected: [(file: String, warnings: Int, recordings: [TripRecording])] = []
+        var vans: [(file: String, card: DeliveryReportCard)] = []
         var errors: [InputError] = []
         for file in files {
             do {
@@ -82,6 +94,9 @@ struct CheckCommand: ParsableCommand {
                     ? [try RecordingLoader.select(loaded, trip: trip, path: file)]
                     : try RecordingLoader.matching(loaded, trip: trip, path: file)
                 selected.append((file, loaded.warnings.count, recordings))
+                if trip == nil, let day = loaded.deliveries {
+                    vans += DeliveryReportCard.cards(for: day).map { (file, $0) }
+                }
             } catch {
                 errors.append(error)
             }
@@ -95,10 +110,11 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let diagnoser = Diagnoser(thresholds: thresholds.thresholds)
-        return selected.flatMap { input in
+        let trips = selected.flatMap { input in
             input.recordings.map {
                 DiagnosedTrip(file: input.file, inputWarnings: input.warnings, diagnosis: diagnoser.diagnose($0))
             }
         }
+        return (trips, vans)
     }
 }

@@ -7,9 +7,9 @@ import TerminalUI
 import TripFollowing
 
 /// `tripterm fleet --provider PROJECT`: watches every vehicle of a provider, as the JavaScript SDK's fleet location
-/// provider does — ListVehicles (all pages) every `--interval` seconds from the local server or Google's Fleet
-/// Engine — on the fleet screen when standard output is a terminal, else one line per vehicle that appears, changes
-/// or vanishes.
+/// provider does — ListVehicles and ListDeliveryVehicles (all pages) every `--interval` seconds from the local
+/// server or Google's Fleet Engine — on the fleet screen when standard output is a terminal, else one line per
+/// vehicle that appears, changes or vanishes; with `--tasks`, the provider's tasks (ListTasks) instead.
 struct FleetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
@@ -25,6 +25,13 @@ struct FleetCommand: AsyncParsableCommand {
             --headless, --json or --once, the fleet opens on the map with a \
             sortable, searchable list beside it (docs/fleet.md lists the keys); --hide-stale leaves stale \
             vehicles out instead of greying them.
+
+            Delivery vehicles are listed beside on-demand ones (--kind auto, the default, while the token and the \
+            project have the Deliveries API; --kind trips|deliveries|all to choose), with their remaining stops \
+            and open tasks from one ListTasks of the provider's OPEN tasks per listing. --tasks prints the task \
+            list instead (every task, or those --task-filter selects: ListTasks' AIP-160 filter over type, state, \
+            task_outcome, delivery_vehicle_id, tracking_id and attributes, e.g. 'state = OPEN'); on the fleet \
+            screen, T shows the task list (the OPEN tasks, unless --tasks or --task-filter says otherwise).
             """
     )
 
@@ -55,6 +62,22 @@ struct FleetCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Only vehicles in this state (ONLINE or OFFLINE).", valueName: "state"))
     var state: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Which vehicles: on-demand and delivery ones (auto: delivery ones while the Deliveries API answers), trips (on-demand only), deliveries, or all (either API's refusal is an error). auto by default; trips with --state or --vehicle-type, which only on-demand vehicles have.",
+            valueName: "auto|trips|deliveries|all"))
+    var kind: FleetScope.Kind?
+
+    @Flag(help: "List the provider's tasks: print them (one line per task change), or open the screen on them.")
+    var tasks = false
+
+    @Option(
+        name: .customLong("task-filter"),
+        help: ArgumentHelp(
+            "ListTasks' filter for the task list (type, state, task_outcome, delivery_vehicle_id, tracking_id, attributes.KEY), e.g. 'state = OPEN'.",
+            valueName: "expression"))
+    var taskFilter: String?
 
     @Option(
         help: ArgumentHelp(
@@ -94,6 +117,14 @@ struct FleetCommand: AsyncParsableCommand {
         _ = try Self.categories(vehicleTypes)
         _ = try Self.vehicleState(state)
         _ = try viewport.map(Self.viewport)
+        if tasks || taskFilter != nil, vehicleKind == .trips {
+            throw ValidationError("--tasks and --task-filter list the Deliveries API's tasks: not with --kind trips")
+        }
+    }
+
+    /// `--kind`, where `--state` and `--vehicle-type` (on-demand criteria) make the default on-demand only.
+    private var vehicleKind: FleetScope.Kind {
+        kind ?? (state != nil || !vehicleTypes.isEmpty ? .trips : .auto)
     }
 
     func run() async throws {
@@ -101,8 +132,14 @@ struct FleetCommand: AsyncParsableCommand {
         guard !project.isEmpty, !project.contains("/") else {
             throw CommandFailure("--provider: expected a project id or providers/{project}, not '\(provider)'")
         }
+        if taskFilter != nil, !tasks, !isOnScreen {
+            throw CommandFailure("--task-filter narrows the task list: add --tasks to print it")
+        }
         try await withFleetHTTPClient { http in try await watch(project, http: http) }
     }
+
+    /// The fleet screen, rather than lines: a terminal, and none of the flags that ask for lines.
+    private var isOnScreen: Bool { !headless && !json && !once && isatty(STDOUT_FILENO) == 1 }
 
     private func watch(_ project: String, http: HTTPClient) async throws {
         let client: FleetEngineClient
@@ -117,14 +154,15 @@ struct FleetCommand: AsyncParsableCommand {
             vehicleTypeCategories: try Self.categories(vehicleTypes),
             vehicleState: try Self.vehicleState(state) ?? .unknownVehicleState, filter: filter ?? "",
             viewport: try viewport.map(Self.viewport))
+        let scope = FleetScope.command(kind: vehicleKind, tasks: tasks, taskFilter: taskFilter, onScreen: isOnScreen)
         let tracker = FleetTracker(
-            backend: FleetEngineFleetBackend(client: client, provider: project, query: query),
+            backend: FleetEngineFleetBackend(client: client, provider: project, query: query), scope: scope,
             options: TripModelOptions(pollInterval: .milliseconds(Int64(interval * 1000))),
             staleThreshold: .milliseconds(Int64(stale * 1000)))
-        if !headless, !json, !once, isatty(STDOUT_FILENO) == 1 {
+        if isOnScreen {
             try await FleetScreenSession.run(
                 tracker, client: client, backendName: "\(client.baseURL) · providers/\(project)", hideStale: hideStale,
-                display: display)
+                display: display, showsTasks: tasks)
             return
         }
         let printer = FleetPrinter(format: json ? .json : .text)
@@ -132,11 +170,12 @@ struct FleetCommand: AsyncParsableCommand {
         if once {
             await tracker.refresh()
             if let error = await tracker.lastError {
+                let method = await tracker.lastFailedMethod
                 // Nothing is retried after a single listing: say so rather than the watcher's "retrying".
                 let next =
                     error.errorClass == .recoverable
                     ? "nothing was listed; run it again once the backend answers"
-                    : FleetTracker.hint(for: error, page: nil)
+                    : FleetTracker.hint(for: error, page: nil, method: method)
                 throw CommandFailure("\(error.code.name) (\(error.errorClass)): \(error.message) — \(next)")
             }
             return
@@ -186,3 +225,5 @@ struct FleetCommand: AsyncParsableCommand {
         return state
     }
 }
+
+extension FleetScope.Kind: ExpressibleByArgument {}

@@ -7,10 +7,12 @@ import TripFollowing
 /// Wires a ``FleetTracker`` to the fleet screen: the subscriber, the terminal, the app loop, and the rider view
 /// `t` opens (a `TripModel` on the same client); the tracker stops when the user quits.
 enum FleetScreenSession {
-    /// `driverConsole`: the console model of a vehicle this process drives (the demo city's cars), for Tab.
+    /// `driverConsole`: the console model of a vehicle this process drives (the demo city's cars), for Tab;
+    /// `showsTasks`: open on the task list.
     static func run(
         _ tracker: FleetTracker, client: FleetEngineClient, backendName: String, hideStale: Bool,
-        display: DisplayOptions, driverConsole: (@Sendable (String) -> (any DriverConsoleModel)?)? = nil
+        display: DisplayOptions, driverConsole: (@Sendable (String) -> (any DriverConsoleModel)?)? = nil,
+        showsTasks: Bool = false
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the fleet screen's keys: use --json")
@@ -32,7 +34,7 @@ enum FleetScreenSession {
                             FleetTripView(screen: DriverConsoleApp(options: options, model: model), close: {})
                         }
                     }
-                })
+                }, showsTasks: showsTasks)
             await TerminalApp(terminal: terminal, screen: screen).run()
         }
         await tracker.stop()

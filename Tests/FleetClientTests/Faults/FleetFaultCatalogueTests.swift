@@ -144,7 +144,7 @@ import TripFollowing
                 let fleet = await tracker.fleet
                 #expect(fleet.count == 10_000)
                 #expect(fleet.values.filter(\.isStale).count == 100)
-                #expect(fleet["providers/my-project/vehicles/car-00001"]?.vehicle.lastLocation?.heading == 90)
+                #expect(fleet["providers/my-project/vehicles/car-00001"]?.vehicle?.lastLocation?.heading == 90)
             }
             #expect(upstream.requests.count == 1)
         }

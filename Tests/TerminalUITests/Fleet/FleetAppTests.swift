@@ -12,7 +12,7 @@ import TripFollowing
     /// An app over a subscriber that has heard `vehicles` (the fixture fleet by default), with the views `t` and Tab
     /// open.
     static func app(
-        _ terminal: MemoryTerminal, vehicles: [Vehicle] = FleetFixtures.vehicles.map(\.vehicle),
+        _ terminal: MemoryTerminal, vehicles: [Vehicle] = FleetFixtures.vehicles.compactMap(\.vehicle),
         openTrip: FleetTripOpener? = nil, openDriverConsole: FleetTripOpener? = nil
     ) async -> (TerminalApp, FleetViewSubscriber) {
         let clock = VirtualClock.manual(start: FleetFixtures.now)
@@ -132,7 +132,7 @@ extension FleetAppTests {
         var opened: [String] = []
         let (app, _) = await Self.app(
             terminal,
-            vehicles: FleetFixtures.vehicles.map {
+            vehicles: FleetFixtures.vehicles.compactMap {
                 $0.name == FleetFixtures.followed().name ? FleetFixtures.followed().vehicle : $0.vehicle
             },
             openTrip: { name in

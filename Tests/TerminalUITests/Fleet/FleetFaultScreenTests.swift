@@ -12,7 +12,7 @@ import TripFollowing
 @Suite struct FleetFaultScreenTests {
     @Test func aRefusedPageTokenIsSaidInTheStatusBarAndTheFleetKept() async {
         let clock = VirtualClock.manual(start: FleetFixtures.now)
-        let vehicles = FleetFixtures.vehicles.map(\.vehicle)
+        let vehicles = FleetFixtures.vehicles.compactMap(\.vehicle)
         let backend = ScriptedFleetBackend(pages: [Array(vehicles.prefix(4)), Array(vehicles.dropFirst(4))])
         let tracker = FleetTracker(
             backend: backend, options: TripModelOptions(jitterSeed: 1), clock: clock, now: { clock.timestamp })
@@ -89,7 +89,7 @@ extension FleetFaultScreenTests {
     /// followed one keeps its last state, said to be no longer listed, and Esc returns to the list.
     @Test func vehiclesThatVanishBetweenPollsLeaveTheScreenWhole() async {
         let clock = VirtualClock.manual(start: FleetFixtures.now)
-        let vehicles = FleetFixtures.vehicles.map(\.vehicle)
+        let vehicles = FleetFixtures.vehicles.compactMap(\.vehicle)
         let backend = ScriptedFleetBackend(pages: [vehicles])
         let tracker = FleetTracker(backend: backend, clock: clock, now: { clock.timestamp })
         let subscriber = FleetViewSubscriber(backendName: "test", pollInterval: .seconds(5), now: { clock.timestamp })

@@ -56,7 +56,7 @@ import TripFollowing
         var seen: [FleetSortColumn] = []
         for _ in FleetSortColumn.allCases {
             seen.append(column)
-            column = column.next
+            column = column.next(among: FleetSortColumn.allCases)
         }
         #expect(seen == FleetSortColumn.allCases)
         #expect(column == .id)

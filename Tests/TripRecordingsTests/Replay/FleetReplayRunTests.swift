@@ -67,8 +67,8 @@ import TripFollowing
             func describe(_ vehicles: [FleetVehicle]) -> String {
                 vehicles.map { vehicle in
                     let id = vehicle.name.split(separator: "/").last.map(String.init) ?? ""
-                    let trips = vehicle.vehicle.currentTrips.isEmpty ? "" : "{\(vehicle.vehicle.currentTrips.joined())}"
-                    let at = vehicle.vehicle.lastLocation?.location.map { String(format: "@%.4f", $0.latitude) } ?? ""
+                    let trips = vehicle.currentTrips.isEmpty ? "" : "{\(vehicle.currentTrips.joined())}"
+                    let at = vehicle.lastLocation?.point.map { String(format: "@%.4f", $0.latitude) } ?? ""
                     return id + trips + at + (vehicle.isStale ? "(stale)" : "")
                 }
                 .joined(separator: ",")

@@ -1,9 +1,11 @@
 import FleetModel
 import Foundation
 import TerminalCore
+import TripFollowing
 
-/// The list pane's place while a vehicle is followed: the vehicle's line, its current trips, the remaining distance
-/// and ETA to its next stop, then its remaining stops in the order it will reach them; what Esc and `t` do.
+/// The list pane's place while a vehicle is followed: the vehicle's line, its current trips (a delivery vehicle's
+/// stop and task counts), the remaining distance and ETA to its next stop, then its remaining stops in the order it
+/// will reach them — a delivery vehicle's with the tasks served at each, a line a task.
 struct FleetFollowPanel: Widget {
     var followed: FollowedVehicle
     var now: ProtoTimestamp
@@ -28,16 +30,24 @@ struct FleetFollowPanel: Widget {
             ("  " + row.state.label, glyphs.style(for: row.state)),
         ])
         if let speed = row.speedKmph { title.append("  \(Int(speed.rounded())) km/h", styles.text) }
-        if let age = row.age(at: now) { title.append("  " + FleetListPane.age(age) + " ago", styles.dim) }
+        if let age = row.age(at: now) { title.append("  " + FleetRow.ageText(age) + " ago", styles.dim) }
         lines.append(title)
         if !followed.isListed {
             lines.append(StyledLine([("no longer listed: showing its last known state", styles.warning)]))
         }
-        lines.append(
-            StyledLine([
+        var work =
+            row.tasks.map { tasks in
+                StyledLine([
+                    ("stops ", styles.label), (String(row.stops), styles.text), ("  open tasks ", styles.label),
+                    (String(tasks), styles.text),
+                ])
+            }
+            ?? StyledLine([
                 ("trips ", styles.label), (row.trips.isEmpty ? "none" : row.trips.joined(separator: ", "), styles.text),
-                ("  nav ", styles.label), (row.navigationLabel, styles.text),
-            ]))
+            ])
+        work.append("  nav ", styles.label)
+        work.append(row.navigationLabel, styles.text)
+        lines.append(work)
         var next = StyledLine([("next stop ", styles.label)])
         if let distance = followed.remainingDistanceMeters {
             next.append(Formatting.distance(Double(distance)), styles.text)
@@ -56,23 +66,32 @@ struct FleetFollowPanel: Widget {
             lines.append(StyledLine([("no stops ahead", styles.dim)]))
         }
         for (index, stop) in followed.stops.enumerated() {
-            var line = StyledLine([
-                (String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0), styles.key),
-                (kind(stop.kind).padding(toLength: 9, withPad: " ", startingAt: 0), styles.text),
-                (stop.tripID, styles.label),
-            ])
-            if let eta = stop.eta { line.append("  ETA " + Formatting.shortClockTime(eta, in: timeZone), styles.dim) }
-            lines.append(line)
+            let number = String(index + 1).padding(toLength: 3, withPad: " ", startingAt: 0)
+            switch stop.purpose {
+            case .waypoint(let tripID, let type):
+                var line = StyledLine([
+                    (number, styles.key),
+                    (Summary.waypointKind(type).padding(toLength: 9, withPad: " ", startingAt: 0), styles.text),
+                    (tripID, styles.label),
+                ])
+                if let eta = stop.eta {
+                    line.append("  ETA " + Formatting.shortClockTime(eta, in: timeZone), styles.dim)
+                }
+                lines.append(line)
+            case .tasks(let tasks):
+                // A line a task, the stop's number on the first.
+                for (offset, task) in tasks.enumerated() {
+                    let type = FleetTaskRow.label(task.type)
+                    var line = StyledLine([
+                        (offset == 0 ? number : "   ", styles.key),
+                        (type.padding(toLength: 9, withPad: " ", startingAt: 0), styles.text),
+                        (ResourceID.last(in: task.name), styles.label),
+                    ])
+                    if !task.trackingId.isEmpty { line.append("  " + task.trackingId, styles.dim) }
+                    lines.append(line)
+                }
+            }
         }
         return lines
-    }
-
-    private func kind(_ type: WaypointType) -> String {
-        switch type {
-        case .pickupWaypointType: "pickup"
-        case .dropOffWaypointType: "dropoff"
-        case .intermediateDestinationWaypointType: "stop"
-        case .unknownWaypointType: "waypoint"
-        }
     }
 }

@@ -1,49 +1,29 @@
 import FleetModel
 import TerminalCore
 
-/// The list pane: a header naming the columns (the sort column marked), then one line per shown vehicle from the
-/// list's scroll position, the selected one reversed; the search line on top while one is typed or applied. Columns
-/// that do not fit a narrow pane are left out from the right, id, state and age staying.
-struct FleetListPane: Widget {
-    var rows: [FleetRow]
-    var list: FleetList
-    var now: ProtoTimestamp
-    var glyphs: FleetGlyphs
+/// The list pane, of vehicles or of tasks: a header naming the columns (the sort column marked), then one line per
+/// shown row from the list's scroll position, the selected one reversed; the search line on top while one is typed
+/// or applied. Columns that do not fit a narrow pane are left out in ``FleetListColumns/dropOrder``.
+struct FleetListPane<Row: FleetListRow>: Widget {
+    var rows: [Row]
+    var list: FleetListState<Row>
+    var columns: FleetListColumns<Row>
     var styles: ScreenStyles
     var ascii: Bool
 
-    /// Rows of vehicles the pane shows in `area`: what paging and scrolling move by.
-    static func bodyHeight(of area: Rect, list: FleetList) -> Int {
+    /// Rows the pane shows in `area`: what paging and scrolling move by.
+    static func bodyHeight(of area: Rect, list: FleetListState<Row>) -> Int {
         max(0, area.height - 1 - (showsSearch(list) ? 1 : 0))
     }
 
     /// The row of `visible` a click at screen row `y` lands on, if any.
-    static func rowIndex(atY y: Int, in area: Rect, list: FleetList) -> Int? {
+    static func rowIndex(atY y: Int, in area: Rect, list: FleetListState<Row>) -> Int? {
         let top = area.y + 1 + (showsSearch(list) ? 1 : 0)
         guard y >= top, y < area.bottom else { return nil }
         return list.scrollTop + (y - top)
     }
 
-    private static func showsSearch(_ list: FleetList) -> Bool { list.isSearching || !list.query.isEmpty }
-
-    private struct Column {
-        var sort: FleetSortColumn
-        var width: Int
-    }
-
-    private func columns(width: Int) -> [Column] {
-        var fixed: [Column] = [
-            Column(sort: .state, width: 8), Column(sort: .trips, width: 12), Column(sort: .speed, width: 6),
-            Column(sort: .age, width: 7), Column(sort: .navigation, width: 11),
-        ]
-        let minimumID = 8
-        let dropOrder: [FleetSortColumn] = [.navigation, .trips, .speed]
-        for column in dropOrder where fixed.reduce(0, { $0 + $1.width }) + minimumID > width {
-            fixed.removeAll { $0.sort == column }
-        }
-        let idWidth = max(minimumID, width - fixed.reduce(0) { $0 + $1.width })
-        return [Column(sort: .id, width: idWidth)] + fixed
-    }
+    private static func showsSearch(_ list: FleetListState<Row>) -> Bool { list.isSearching || !list.query.isEmpty }
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         buffer.fill(area, with: .blank)
@@ -57,25 +37,25 @@ struct FleetListPane: Widget {
             line.draw(into: &buffer, x: inner.x, y: y, width: inner.width, ascii: ascii)
             y += 1
         }
-        let columns = columns(width: inner.width)
-        drawHeader(columns, x: inner.x, y: y, buffer: &buffer)
+        let shown = columns.fitting(width: inner.width)
+        drawHeader(shown, x: inner.x, y: y, buffer: &buffer)
         y += 1
         let height = area.bottom - y
         if rows.isEmpty, height > 0 {
-            let text = list.query.isEmpty ? "no vehicles" : "no vehicle matches \"\(list.query)\""
+            let text = list.query.isEmpty ? columns.emptyText : "no \(columns.noun) matches \"\(list.query)\""
             buffer.put(text, x: inner.x, y: y, width: inner.width, style: styles.dim, ascii: ascii)
             return
         }
         for (offset, row) in rows.dropFirst(list.scrollTop).prefix(max(0, height)).enumerated() {
-            drawRow(row, columns, x: inner.x, y: y + offset, width: inner.width, buffer: &buffer)
+            drawRow(row, shown, x: inner.x, y: y + offset, width: inner.width, buffer: &buffer)
         }
     }
 
-    private func drawHeader(_ columns: [Column], x: Int, y: Int, buffer: inout CellBuffer) {
+    private func drawHeader(_ shown: [(column: Row.Column, width: Int)], x: Int, y: Int, buffer: inout CellBuffer) {
         var column = x
-        for part in columns {
-            let sorted = part.sort == list.sort
-            var title = part.sort == .speed ? "km/h" : part.sort == .navigation ? "nav" : part.sort.title
+        for part in shown {
+            let sorted = part.column == list.sort
+            var title = columns.header(part.column)
             if sorted { title += ascii ? " v" : " ▾" }
             buffer.put(
                 title, x: column, y: y, width: part.width - 1, style: sorted ? styles.heading : styles.label,
@@ -84,10 +64,14 @@ struct FleetListPane: Widget {
         }
     }
 
-    private func drawRow(_ row: FleetRow, _ columns: [Column], x: Int, y: Int, width: Int, buffer: inout CellBuffer) {
+    private func drawRow(
+        _ row: Row, _ shown: [(column: Row.Column, width: Int)], x: Int, y: Int, width: Int,
+        buffer: inout CellBuffer
+    ) {
         let isSelected = row.name == list.selected
+        let isGreyed = columns.isGreyed(row)
         func style(_ base: CellStyle) -> CellStyle {
-            var style = row.state == .stale ? styles.border : base
+            var style = isGreyed ? styles.border : base
             if isSelected { style.attributes.insert(.reverse) }
             return style
         }
@@ -95,29 +79,10 @@ struct FleetListPane: Widget {
             buffer.fill(Rect(x: x - 1, y: y, width: width + 1, height: 1), with: Cell(" ", style: style(.plain)))
         }
         var column = x
-        for part in columns {
-            let (text, base) = cell(part.sort, of: row)
+        for part in shown {
+            let (text, base) = columns.cell(part.column, row)
             buffer.put(text, x: column, y: y, width: part.width - 1, style: style(base), ascii: ascii)
             column += part.width
         }
-    }
-
-    private func cell(_ column: FleetSortColumn, of row: FleetRow) -> (String, CellStyle) {
-        switch column {
-        case .id: (String(glyphs.glyph(for: row)) + " " + row.id, styles.text)
-        case .state: (row.state.label, glyphs.style(for: row.state))
-        case .trips: (row.trips.isEmpty ? "–" : row.trips.joined(separator: ","), styles.text)
-        case .speed: (row.speedKmph.map { String(Int($0.rounded())) } ?? "–", styles.text)
-        case .age: (row.age(at: now).map(Self.age) ?? "never", styles.text)
-        case .navigation: (row.navigationLabel, styles.dim)
-        }
-    }
-
-    /// `4 s`, `12 min`, `3 h`: the largest unit, so the column stays narrow.
-    static func age(_ duration: Duration) -> String {
-        let seconds = Int(duration.components.seconds)
-        if seconds < 60 { return "\(seconds) s" }
-        if seconds < 3600 { return "\(seconds / 60) min" }
-        return "\(seconds / 3600) h"
     }
 }

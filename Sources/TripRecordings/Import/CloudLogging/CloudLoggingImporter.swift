@@ -43,8 +43,22 @@ public enum CloudLoggingImporter {
         return (trips(of: records, data: data, path: path), warnings)
     }
 
-    /// The whole fleet of an export — each vehicle after each of its UpdateVehicle calls, and every trip — for
-    /// `replay --fleet`, and what was skipped on the way.
+    /// Everything an export holds: its trips (as ``recordings(from:path:)`` makes them) and its Deliveries API day,
+    /// either of which may be empty, and what was skipped on the way.
+    ///
+    /// - Throws: ``InputError`` as ``recordings(from:path:)`` does, but only when the export holds neither trips nor
+    ///   delivery vehicles and tasks.
+    public static func read(
+        _ data: Data, path: String
+    ) throws(InputError) -> (recordings: [TripRecording], deliveries: DeliveryRecording, warnings: [InputWarning]) {
+        let (records, warnings) = try read(data, path: path)
+        let deliveries = records.deliveries.recording(source: source(path))
+        if deliveries.isEmpty, let reason = records.nothingToReplay { throw InputError(path: path, message: reason) }
+        return (trips(of: records, data: data, path: path), deliveries, warnings)
+    }
+
+    /// The whole fleet of an export — each vehicle after each of its UpdateVehicle calls, each delivery van after
+    /// each of its calls, and every trip — for `replay --fleet`, and what was skipped on the way.
     ///
     /// - Throws: ``InputError`` when the data is not an export, when a JSON Lines line is not JSON, or when no
     ///   UpdateVehicle entry can be read: then there is no vehicle to show. An export without trips is a fleet.
@@ -52,9 +66,14 @@ public enum CloudLoggingImporter {
         from data: Data, path: String
     ) throws(InputError) -> (fleet: FleetRecording, warnings: [InputWarning]) {
         let (records, warnings) = try read(data, path: path)
-        if let reason = records.noVehicles { throw InputError(path: path, message: reason) }
-        let reports = records.reports.values.joined().sorted { $0.order < $1.order }
-            .map { VehicleReport(time: $0.order.time, vehicle: $0.listed) }
+        let vans = records.deliveries.recording(source: source(path)).vans
+        if vans.isEmpty, let reason = records.noVehicles { throw InputError(path: path, message: reason) }
+        let reports =
+            (records.reports.values.joined().map { VehicleReport(time: $0.order.time, vehicle: $0.listed) }
+            + vans.flatMap(\.fleetReports)).enumerated().sorted {
+                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+            }
+            .map(\.element)
         let trips = trips(of: records, data: data, path: path)
         return (FleetRecording(source: source(path), reports: reports, trips: trips), warnings)
     }

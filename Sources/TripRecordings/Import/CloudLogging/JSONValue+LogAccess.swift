@@ -15,6 +15,12 @@ extension JSONValue {
         return nil
     }
 
+    /// The items of an array, or nil for any other kind of value.
+    var logArray: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
     /// A non-empty string member of an object (members are looked up by folded name).
     func logText(_ foldedKey: String) -> String? {
         guard let text = self[foldedKey]?.logString, !text.isEmpty else { return nil }

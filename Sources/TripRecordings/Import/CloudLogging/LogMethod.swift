@@ -1,11 +1,17 @@
 import Foundation
 
-/// Which Fleet Engine call a log entry records. Only the three that change what a rider sees are replayed; every
-/// other call (CreateVehicle, GetTrip, SearchVehicles, …) is read past.
+/// Which Fleet Engine call a log entry records. Only the three that change what a rider sees are replayed, and the
+/// Deliveries API's calls that change a van or a task; every other call (CreateVehicle, GetTrip, GetTask, …) is read
+/// past.
 enum LogMethod: Hashable, Sendable {
     case createTrip
     case updateTrip
     case updateVehicle
+    case createDeliveryVehicle
+    case updateDeliveryVehicle
+    case createTask
+    case batchCreateTasks
+    case updateTask
     /// Any other call, by its folded name (`createvehicle`, `gettrip`), or `""` when the entry names none.
     case other(String)
 
@@ -31,12 +37,25 @@ enum LogMethod: Hashable, Sendable {
         case "createtrip": self = .createTrip
         case "updatetrip": self = .updateTrip
         case "updatevehicle": self = .updateVehicle
+        case "createdeliveryvehicle": self = .createDeliveryVehicle
+        case "updatedeliveryvehicle": self = .updateDeliveryVehicle
+        case "createtask": self = .createTask
+        case "batchcreatetasks": self = .batchCreateTasks
+        case "updatetask": self = .updateTask
         case let other: self = .other(other)
         }
     }
 
     /// CreateTrip and UpdateTrip: their responses are the whole trip.
     var isTripCall: Bool { self == .createTrip || self == .updateTrip }
+
+    /// The Deliveries API's calls that change a van or a task: their responses are the whole resource.
+    var isDeliveryCall: Bool {
+        switch self {
+        case .createDeliveryVehicle, .updateDeliveryVehicle, .createTask, .batchCreateTasks, .updateTask: true
+        default: false
+        }
+    }
 
     /// The call as Fleet Engine names it (`UpdateVehicle`), for the replay's event table; another call by its folded
     /// name, which is all the importer keeps of it.
@@ -45,6 +64,11 @@ enum LogMethod: Hashable, Sendable {
         case .createTrip: "CreateTrip"
         case .updateTrip: "UpdateTrip"
         case .updateVehicle: "UpdateVehicle"
+        case .createDeliveryVehicle: "CreateDeliveryVehicle"
+        case .updateDeliveryVehicle: "UpdateDeliveryVehicle"
+        case .createTask: "CreateTask"
+        case .batchCreateTasks: "BatchCreateTasks"
+        case .updateTask: "UpdateTask"
         case .other(let name): name
         }
     }

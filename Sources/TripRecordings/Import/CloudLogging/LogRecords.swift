@@ -13,6 +13,8 @@ struct LogRecords {
     var tripProblems: [String] = []
     /// Why UpdateVehicle entries could not be read, for `replay --fleet`'s error when none could.
     var vehicleProblems: [String] = []
+    /// The Deliveries API's vans and tasks.
+    var deliveries = DeliveryLogRecords()
 
     init(_ entries: [LogEntry], warn: (LogEntry, String) -> Void) {
         for entry in entries {
@@ -28,6 +30,8 @@ struct LogRecords {
                     if let record = try VehicleLogRecord.decode(entry) {
                         reports[record.vehicleId, default: []].append(record)
                     }
+                case .createDeliveryVehicle, .updateDeliveryVehicle, .createTask, .batchCreateTasks, .updateTask:
+                    try deliveries.add(entry)
                 case .other:
                     continue
                 }
@@ -43,6 +47,10 @@ struct LogRecords {
     /// Why there is nothing to replay, when no trip call could be read.
     var nothingToReplay: String? {
         guard trips.isEmpty else { return nil }
+        if !deliveries.vans.isEmpty || !deliveries.tasks.isEmpty {
+            return "no trips: this export holds the Deliveries API's calls (delivery vehicles and tasks): "
+                + "`replay --fleet` plays the vans' day, `check` gives a report card per van"
+        }
         let reason =
             if let problem = tripProblems.first {
                 "no readable CreateTrip or UpdateTrip entries (first problem: \(problem))"

@@ -51,6 +51,16 @@ struct LogSchema: Sendable {
         ]
     )
 
+    /// `DeliveryVehicleLog`: `navStatus`, and its locations. A journey segment's path is logged only as an opaque
+    /// `pathHandle`, which decoding reads past.
+    static let deliveryVehicle = LogSchema(
+        renames: ["navstatus": "navigationstatus"],
+        fields: ["lastlocation": vehicleLocation, "pastlocations": vehicleLocation]
+    )
+
+    /// `TaskLog`: the vehicle location inside its journey sharing info.
+    static let task = LogSchema(fields: ["journeysharinginfo": LogSchema(fields: ["lastlocation": vehicleLocation])])
+
     // MARK: Renaming and decoding
 
     /// The value with this message's log names replaced by API names, recursively; an object holding both spellings
@@ -77,14 +87,10 @@ struct LogSchema: Sendable {
     /// the API docs do), unknown members such as `pointHandle` are skipped, and keys match folded.
     static let decodingOptions = ProtoJSONDecodingOptions(lenientEnums: true, caseInsensitiveKeys: true)
 
-    /// Decodes a folded log payload as a Fleet Engine trip, after renaming its fields: straight from the value
-    /// when FleetModel's direct source can, else through `JSONDecoder` for the same result or the error.
-    func decode(_ type: Trip.Type, from value: JSONValue) throws(ProtoJSONError) -> Trip {
-        try ProtoJSON.decode(Trip.self, from: apiSpelling(of: value), options: Self.decodingOptions)
-    }
-
-    /// Decodes a folded log payload as a Fleet Engine vehicle, like ``decode(_:from:)-(Trip.Type,_)``.
-    func decode(_ type: Vehicle.Type, from value: JSONValue) throws(ProtoJSONError) -> Vehicle {
-        try ProtoJSON.decode(Vehicle.self, from: apiSpelling(of: value), options: Self.decodingOptions)
+    /// Decodes a folded log payload as a Fleet Engine message (a trip, a vehicle, a task…), after renaming its
+    /// fields: straight from the value when FleetModel's direct source can, else through `JSONDecoder` for the same
+    /// result or the error.
+    func decode<Message: ProtoMessage>(_ type: Message.Type, from value: JSONValue) throws(ProtoJSONError) -> Message {
+        try ProtoJSON.decode(Message.self, from: apiSpelling(of: value), options: Self.decodingOptions)
     }
 }

@@ -1,13 +1,18 @@
-/// The list pane's own state — sort column, search, selection, scroll — and the pure rules over it, so the keys'
-/// effects are tested on plain values. Selection is kept by vehicle name: a new listing that reorders the rows
-/// keeps the same vehicle selected, and one where it vanished selects the row that took its place.
-public struct FleetList: Sendable, Hashable {
-    public var sort: FleetSortColumn = .id
+/// The vehicle list's state.
+public typealias FleetList = FleetListState<FleetRow>
+/// The task list's state.
+public typealias FleetTaskList = FleetListState<FleetTaskRow>
+
+/// A list pane's own state — sort column, search, selection, scroll — and the pure rules over it, so the keys'
+/// effects are tested on plain values. Selection is kept by name: a new listing that reorders the rows keeps the
+/// same vehicle (or task) selected, and one where it vanished selects the row that took its place.
+public struct FleetListState<Row: FleetListRow>: Sendable, Hashable {
+    public var sort: Row.Column = .id
     /// The search text applied to the rows (`/` then text; Esc clears it).
     public var query = ""
     /// Whether keys are being typed into the search.
     public var isSearching = false
-    /// The selected vehicle's name.
+    /// The selected row's name.
     public var selected: String?
     /// The first row shown.
     public var scrollTop = 0
@@ -15,26 +20,30 @@ public struct FleetList: Sendable, Hashable {
     public init() {}
 
     /// The rows shown, in order: those matching the search, sorted by the column.
-    public func visible(_ rows: [FleetRow]) -> [FleetRow] { order(of: rows).map { rows[$0] } }
+    public func visible(_ rows: [Row]) -> [Row] { order(of: rows).map { rows[$0] } }
 
     /// The indices of ``visible(_:)``'s rows in `rows`, in its order: sorting indices moves no rows.
-    func order(of rows: [FleetRow]) -> [Int] {
+    func order(of rows: [Row]) -> [Int] {
+        let query = query.lowercased()
         // Through a buffer pointer, the comparisons borrow the rows instead of copying them.
-        rows.withUnsafeBufferPointer { rows in
-            rows.indices.filter { rows[$0].matches(query) }.sorted { sort.ascending(rows[$0], rows[$1]) }
+        return rows.withUnsafeBufferPointer { rows in
+            rows.indices.filter { query.isEmpty || rows[$0].matches(query) }.sorted {
+                sort.ascending(rows[$0], rows[$1])
+            }
         }
     }
 
     /// Whether `order`, the ``order(of:)`` of an earlier listing of as many rows, is this listing's too: the same
     /// rows match the search and each sorts strictly before the next. The column's order is total, so a strictly
     /// ascending sequence is the only sorted one, and one pass confirms what sorting again would give.
-    func isOrder(_ order: [Int], of rows: [FleetRow]) -> Bool {
-        rows.withUnsafeBufferPointer { rows in
+    func isOrder(_ order: [Int], of rows: [Row]) -> Bool {
+        let query = query.lowercased()
+        return rows.withUnsafeBufferPointer { rows in
             if query.isEmpty {
                 guard order.count == rows.count else { return false }
             } else {
                 guard order.allSatisfy({ rows[$0].matches(query) }),
-                    rows.lazy.filter({ $0.matches(self.query) }).count == order.count
+                    rows.lazy.filter({ $0.matches(query) }).count == order.count
                 else { return false }
             }
             guard let base = rows.baseAddress, var previous = order.first.map({ base + $0 }) else { return true }
@@ -48,13 +57,13 @@ public struct FleetList: Sendable, Hashable {
     }
 
     /// The selected row's index among `visible`, nil when nothing shown is selected.
-    public func selectedIndex(in visible: [FleetRow]) -> Int? {
+    public func selectedIndex(in visible: [Row]) -> Int? {
         selected.flatMap { name in visible.firstIndex { $0.name == name } }
     }
 
     /// Moves the selection by `offset` rows (negative: up), clamped to the list; from no selection, down selects
     /// the first row and up the last.
-    public mutating func move(by offset: Int, in visible: [FleetRow]) {
+    public mutating func move(by offset: Int, in visible: [Row]) {
         guard !visible.isEmpty else {
             selected = nil
             return
@@ -69,13 +78,24 @@ public struct FleetList: Sendable, Hashable {
     }
 
     /// Selects the row at `index` of `visible` (a click), if there is one.
-    public mutating func select(index: Int, in visible: [FleetRow]) {
+    public mutating func select(index: Int, in visible: [Row]) {
         guard visible.indices.contains(index) else { return }
         selected = visible[index].name
     }
 
+    /// Keeps a row selected after a frame's rows are worked out: the first when none is, and when a new listing
+    /// dropped the selected one, the row that took its place (`lastIndex`: the selection's row before).
+    public mutating func keepSelection(in visible: [Row], isNewListing: Bool, lastIndex: Int?) {
+        guard !visible.isEmpty else { return }
+        if selected == nil {
+            move(by: 0, in: visible)
+        } else if isNewListing, selectedIndex(in: visible) == nil, let lastIndex {
+            selected = visible[min(lastIndex, visible.count - 1)].name
+        }
+    }
+
     /// Keeps the selection shown in a pane of `height` rows, and the scroll inside the list.
-    public mutating func scrollToSelection(in visible: [FleetRow], height: Int) {
+    public mutating func scrollToSelection(in visible: [Row], height: Int) {
         let height = max(1, height)
         if let index = selectedIndex(in: visible) {
             if index < scrollTop { scrollTop = index }

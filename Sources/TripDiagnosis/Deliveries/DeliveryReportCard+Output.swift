@@ -1,0 +1,98 @@
+import FleetModel
+import TripFollowing
+
+/// `check`'s output for a delivery van: the same two-column table as a trip's card, or one JSON object per van with
+/// `--json` (keys sorted, figures rounded, unknown figures `null`).
+///
+/// ```
+/// van          van-1  (providers/p/deliveryVehicles/van-1)
+/// day          2026-11-28T09:00:00Z – 11:42:10 (2 h 42 min), 512 reports, 18.4 km
+/// stops        5 served, 0 left
+/// stop 1       arrived 09:12:40, done 09:15:02  t-1a, t-1b  ETA mean error 35 s; 5 min before: +20 s
+/// tasks        6 succeeded, 1 failed, 0 closed without an outcome, 1 open
+/// outcomes     farthest from the planned place: t-3a 340 m (LAST_VEHICLE_LOCATION), t-1b 12 m
+/// ```
+extension DeliveryReportCard {
+    /// The card as a table, naming the file it came from.
+    public func text(file: String) -> String {
+        var lines: [String] = []
+        func row(_ label: String, _ values: [String]) { lines += ReportCardTextTable.row(label, values) }
+        let id = (try? DeliveryVehicleName(parsing: vehicleName))?.vehicleID ?? vehicleName
+        row("van", ["\(id)  (\(vehicleName))"])
+        row("file", ["\(file)  (\(source))"])
+        var day = span.map { "\($0.lowerBound.rfc3339) – \($0.upperBound.rfc3339)" } ?? "no reports"
+        if let span { day += " (\(FigureText.seconds((span.upperBound - span.lowerBound).inSeconds)))" }
+        row("day", ["\(day), \(Summary.count(reports, "report")), \(FigureText.meters(meters))"])
+        row("stops", ["\(served.count) served, \(stopsLeft) left"])
+        for (index, visit) in served.enumerated() { row("stop \(index + 1)", [Self.line(visit)]) }
+        row(
+            "tasks",
+            [
+                "\(outcomes.succeeded) succeeded, \(outcomes.failed) failed, "
+                    + "\(outcomes.closedWithoutOutcome) closed without an outcome, \(outcomes.open) open"
+            ])
+        let places = outcomePlaces.prefix(3).map {
+            "\($0.taskID) \(FigureText.meters($0.meters)) (\($0.source.protoName))"
+        }
+        row(
+            "outcomes",
+            [
+                places.isEmpty
+                    ? "no outcome places recorded"
+                    : "farthest from the planned place: " + places.joined(separator: ", ")
+            ])
+        return lines.joined(separator: "\n")
+    }
+
+    private static func line(_ visit: StopVisit) -> String {
+        var parts: [String] = []
+        parts.append(visit.arrived.map { "arrived \($0.rfc3339)" } ?? "never said ARRIVED")
+        parts.append(visit.completed.map { "done \($0.rfc3339)" } ?? "not done")
+        var text = parts.joined(separator: ", ") + "  " + visit.taskIDs.joined(separator: ", ")
+        if let mean = visit.meanETAErrorSeconds {
+            text += "  ETA mean error \(FigureText.seconds(mean))"
+            if let late = visit.etaLateness {
+                text += "; \(FigureText.seconds(late.lead)) before: \(FigureText.signedSeconds(late.seconds))"
+            }
+        } else {
+            text += "  no ETA reported"
+        }
+        return text
+    }
+
+    /// The card as one JSON object (a line of `check --json`).
+    public func json(file: String) -> String {
+        typealias J = DiagnosisJSON
+        let object: [String: JSONValue] = [
+            "file": .string(file), "deliveryVehicle": .string(vehicleName), "source": .string(source),
+            "start": J.time(span?.lowerBound), "end": J.time(span?.upperBound), "reports": .number(Double(reports)),
+            "meters": J.rounded(meters, places: 1), "stopsLeft": .number(Double(stopsLeft)),
+            "served": .array(
+                served.map { visit in
+                    .object([
+                        "tasks": .array(visit.taskIDs.map(JSONValue.string)), "arrived": J.time(visit.arrived),
+                        "completed": J.time(visit.completed),
+                        "etaPredictions": .number(Double(visit.predictions.count)),
+                        "etaMeanErrorSeconds": J.seconds(visit.meanETAErrorSeconds),
+                        "etaLeadSeconds": J.seconds(visit.etaLateness?.lead),
+                        "etaLatenessSeconds": J.seconds(visit.etaLateness?.seconds),
+                        "latitude": visit.planned.map { J.degrees($0.latitude) } ?? .null,
+                        "longitude": visit.planned.map { J.degrees($0.longitude) } ?? .null,
+                    ])
+                }),
+            "tasks": .object([
+                "succeeded": .number(Double(outcomes.succeeded)), "failed": .number(Double(outcomes.failed)),
+                "closedWithoutOutcome": .number(Double(outcomes.closedWithoutOutcome)),
+                "open": .number(Double(outcomes.open)),
+            ]),
+            "outcomePlaces": .array(
+                outcomePlaces.map {
+                    .object([
+                        "task": .string($0.taskID), "meters": J.rounded($0.meters, places: 1),
+                        "source": .string($0.source.protoName),
+                    ])
+                }),
+        ]
+        return J.encode(.object(object))
+    }
+}
