@@ -337,7 +337,7 @@ let package = Package(
         .testTarget(
             name: "DriverKitTests",
             dependencies: [
-                "DriverKit", "FleetModel", "FleetClient", "RoadMap", "TripFollowing", "TrackFormats",
+                "DriverKit", "FleetModel", "FleetClient", "FleetServer", "RoadMap", "TripFollowing", "TrackFormats",
                 "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -75,32 +75,3 @@ public struct TaskState: Sendable, Equatable {
         self.task = task
     }
 }
-
-extension DeliveryVanDay {
-    /// The van after each of its calls as the fleet replay lists vehicles: its position, navigation status and
-    /// remaining stops as waypoints (each named after its first task, so the map numbers them), under its own
-    /// `deliveryVehicles` name. It has no state in Fleet Engine, so none is made up.
-    public var fleetReports: [VehicleReport] {
-        var stops: [VehicleStop] = []
-        return reports.map { report in
-            stops = report.stops ?? stops
-            var vehicle = Vehicle(name: name)
-            if let location = report.vehicle.lastLocation {
-                var listed = VehicleLocation(
-                    location: location.location, heading: location.heading, speed: location.speed,
-                    updateTime: location.updateTime,
-                    locationSensor: LocationSensor(rawValue: location.locationSensor.rawValue) ?? .unknownSensor)
-                listed.serverTime = location.serverTime ?? report.time
-                vehicle.lastLocation = listed
-            }
-            vehicle.navigationStatus =
-                NavigationStatus(rawValue: report.vehicle.navigationStatus.rawValue) ?? .unknownNavigationStatus
-            vehicle.waypoints = stops.map { stop in
-                TripWaypoint(
-                    location: stop.plannedLocation?.point.map { TerminalLocation(point: $0) },
-                    tripId: stop.tasks.first?.taskId ?? "", waypointType: .dropOffWaypointType)
-            }
-            return VehicleReport(time: report.time, vehicle: vehicle)
-        }
-    }
-}

@@ -14,20 +14,33 @@ public struct FleetRecording: Sendable, Equatable {
     public var reports: [VehicleReport]
     /// The trips of the export, rebuilt as `tripterm replay` rebuilds them: the rider view of a vehicle's trip.
     public var trips: [TripRecording]
+    /// The export's Deliveries API day: its vans and their tasks, replayed beside the on-demand vehicles.
+    public var deliveries: DeliveryRecording?
 
-    public init(source: String, reports: [VehicleReport], trips: [TripRecording] = []) {
+    public init(
+        source: String, reports: [VehicleReport], trips: [TripRecording] = [], deliveries: DeliveryRecording? = nil
+    ) {
         self.source = source
         self.reports = reports
         self.trips = trips
+        self.deliveries = deliveries
     }
 
-    /// Every vehicle's resource name, sorted.
-    public var vehicleNames: [String] { Set(reports.map(\.vehicle.name)).sorted() }
+    /// Every vehicle's resource name, delivery vans' too, sorted.
+    public var vehicleNames: [String] {
+        Set(reports.map(\.vehicle.name) + (deliveries?.vans.map(\.name) ?? [])).sorted()
+    }
+
+    /// Every time a vehicle or a van was reported at, or a task changed, ascending.
+    public var reportTimes: [ProtoTimestamp] {
+        (reports.map(\.time) + (deliveries?.changeTimes ?? [])).sorted()
+    }
 
     /// First and last report times, or nil when there are none.
     public var timeSpan: ClosedRange<ProtoTimestamp>? {
-        guard let first = reports.first?.time, let last = reports.last?.time else { return nil }
-        return first...max(first, last)
+        let times = reportTimes
+        guard let first = times.first, let last = times.last else { return nil }
+        return first...last
     }
 
     /// The recorded trip with this resource name.

@@ -3,7 +3,9 @@ import TripFollowing
 
 /// A ``FleetBackend`` that answers from a recorded fleet: each listing is every vehicle as it was at the replay
 /// clock's current time — its last report at or before then; a vehicle not yet reported is not listed — so a
-/// replay drives the same ``FleetTracker``, diffing, fleet screen and printer as a live fleet.
+/// replay drives the same ``FleetTracker``, diffing, fleet screen and printer as a live fleet. An export's delivery
+/// vans and tasks are listed as the Deliveries API lists them (``DeliveryRecording/vans(at:)``); a replay's task
+/// filter is read only for its state (`state = OPEN`, `state = CLOSED`), anything else lists every task.
 ///
 /// The whole fleet comes as one page: nothing is fetched, so there is nothing to page through.
 public final class FleetReplayBackend: FleetBackend {
@@ -22,7 +24,7 @@ public final class FleetReplayBackend: FleetBackend {
         .map(\.element)
         self.recording = sorted
         self.clock = clock
-        timeline = ReplayTimeline(sorted.reports.map(\.time))
+        timeline = ReplayTimeline(sorted.reportTimes)
         vehicles = Dictionary(grouping: sorted.reports, by: \.vehicle.name).sorted { $0.key < $1.key }.map {
             (ReplayTimeline($0.value.map(\.time)), $0.value.map(\.vehicle))
         }
@@ -38,6 +40,19 @@ public final class FleetReplayBackend: FleetBackend {
             throw TripServiceError(code: .invalidArgument, message: "a replay lists its fleet in one page")
         }
         return ListVehiclesResponse(vehicles: vehicles(at: clock.timestamp), nextPageToken: "")
+    }
+
+    public func listDeliveryVehicles(
+        pageToken: String?
+    ) async throws(TripServiceError) -> ListDeliveryVehiclesResponse {
+        ListDeliveryVehiclesResponse(deliveryVehicles: recording.deliveries?.vans(at: clock.timestamp) ?? [])
+    }
+
+    public func listTasks(filter: String, pageToken: String?) async throws(TripServiceError) -> ListTasksResponse {
+        let tasks = recording.deliveries?.tasks(at: clock.timestamp) ?? []
+        let state: DeliveryTask.State? =
+            filter.contains("OPEN") ? .open : filter.contains("CLOSED") ? .closed : nil
+        return ListTasksResponse(tasks: state.map { state in tasks.filter { $0.state == state } } ?? tasks)
     }
 
     /// Every vehicle reported at or before `time`, as its last report left it, in name order.

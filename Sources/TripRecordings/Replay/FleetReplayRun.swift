@@ -17,7 +17,7 @@ public struct FleetReplayRun: Sendable {
 
     /// - Parameter staleThreshold: as for a live fleet (`--stale`): judged on the replay's clock.
     public init(recording: FleetRecording, speed: ReplaySpeed, staleThreshold: Duration = .seconds(300)) {
-        let start = recording.reports.map(\.time).min() ?? ProtoTimestamp(seconds: 0)
+        let start = recording.timeSpan?.lowerBound ?? ProtoTimestamp(seconds: 0)
         self.init(recording: recording, clock: VirtualClock(start: start, speed: speed), staleThreshold: staleThreshold)
     }
 
@@ -25,7 +25,10 @@ public struct FleetReplayRun: Sendable {
     public init(recording: FleetRecording, clock: VirtualClock, staleThreshold: Duration = .seconds(300)) {
         backend = FleetReplayBackend(recording: recording, clock: clock)
         tracker = FleetTracker(
-            backend: backend, options: TripModelOptions(pollInterval: .seconds(1), jitterSeed: 1),
+            backend: backend,
+            scope: recording.deliveries == nil
+                ? .onDemandOnly : FleetScope(kind: .all, taskFilter: FleetScope.openTasks),
+            options: TripModelOptions(pollInterval: .seconds(1), jitterSeed: 1),
             staleThreshold: staleThreshold, clock: clock, now: { clock.timestamp })
     }
 

@@ -66,16 +66,14 @@ public enum CloudLoggingImporter {
         from data: Data, path: String
     ) throws(InputError) -> (fleet: FleetRecording, warnings: [InputWarning]) {
         let (records, warnings) = try read(data, path: path)
-        let vans = records.deliveries.recording(source: source(path)).vans
-        if vans.isEmpty, let reason = records.noVehicles { throw InputError(path: path, message: reason) }
-        let reports =
-            (records.reports.values.joined().map { VehicleReport(time: $0.order.time, vehicle: $0.listed) }
-            + vans.flatMap(\.fleetReports)).enumerated().sorted {
-                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-            }
-            .map(\.element)
+        let deliveries = records.deliveries.recording(source: source(path))
+        if deliveries.vans.isEmpty, let reason = records.noVehicles { throw InputError(path: path, message: reason) }
+        let reports = records.reports.values.joined().sorted { $0.order < $1.order }
+            .map { VehicleReport(time: $0.order.time, vehicle: $0.listed) }
         let trips = trips(of: records, data: data, path: path)
-        return (FleetRecording(source: source(path), reports: reports, trips: trips), warnings)
+        let fleet = FleetRecording(
+            source: source(path), reports: reports, trips: trips, deliveries: deliveries.isEmpty ? nil : deliveries)
+        return (fleet, warnings)
     }
 
     private static func source(_ path: String) -> String {
