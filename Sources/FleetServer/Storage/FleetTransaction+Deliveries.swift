@@ -77,7 +77,12 @@ extension FleetTransaction {
     public func tasks(
         provider: String, vehicleID: String? = nil, trackingID: String? = nil, openOnly: Bool = false
     ) throws -> [DeliveryTask] {
-        var sql = "SELECT json FROM task WHERE provider = ?"
+        // Without statistics SQLite's planner walks the provider's whole primary key rather than an index: at 50,000
+        // tasks every tracking poll read them all. The index is named so a lookup reads only its own rows.
+        let index =
+            vehicleID != nil
+            ? " INDEXED BY task_by_vehicle" : trackingID != nil ? " INDEXED BY task_by_tracking_id" : ""
+        var sql = "SELECT json FROM task\(index) WHERE provider = ?"
         var arguments: StatementArguments = [provider]
         if let vehicleID {
             sql += " AND vehicleId = ?"
