@@ -22,6 +22,8 @@ public struct FleetViewState: Sendable, Equatable {
     public var lastUpdate: ProtoTimestamp?
     /// The last failed listing, cleared by the next complete one.
     public var failure: TripViewFailure?
+    /// Why delivery vehicles are not listed (the Deliveries API's refusal code), when the tracker turned them off.
+    public var deliveriesRefusal: String?
 
     public init(backendName: String, pollInterval: Duration) {
         self.backendName = backendName

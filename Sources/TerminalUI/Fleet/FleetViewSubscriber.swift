@@ -54,6 +54,10 @@ public final class FleetViewSubscriber: FleetTrackerSubscriber {
         change { $0.failure = TripViewFailure(error: error, count: count, at: at, retryDelay: delay, hint: hint) }
     }
 
+    public func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async {
+        change { $0.deliveriesRefusal = refusal.code.name }
+    }
+
     public func fleetTracker(
         _ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError
     )

@@ -140,6 +140,8 @@ public actor FleetTracker {
         var openTasks: [DeliveryTask] = []
         /// The task list; nil when none is listed.
         var tasks: [DeliveryTask]?
+        /// The Deliveries API's refusal that turned delivery vehicles off during this listing.
+        var stoppedDeliveries: TripServiceError?
     }
 
     private var listsDeliveryVehicles: Bool {
@@ -190,6 +192,7 @@ public actor FleetTracker {
             guard scope.deliveries == .whenAvailable, Self.refusesDeliveries(error.error) else { throw error }
             // The Deliveries API is not this token's or this project's: the on-demand fleet goes on alone.
             deliveriesRefusal = error.error
+            listing.stoppedDeliveries = error.error
             listing.deliveryVehicles = []
             listing.openTasks = []
             listing.tasks = nil
@@ -303,6 +306,9 @@ public actor FleetTracker {
         let sortedTasks = nextTasks.map { $0.values.sorted { $0.name < $1.name } }
         for entry in subscribers {
             guard let subscriber = entry.subscriber else { continue }
+            if let refusal = listing.stoppedDeliveries {
+                await subscriber.fleetTracker(self, didStopListingDeliveries: refusal)
+            }
             if let recovered {
                 await subscriber.fleetTracker(self, didRecoverAfter: recovered.failures, lastError: recovered.error)
             }

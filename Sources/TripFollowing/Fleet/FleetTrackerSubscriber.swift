@@ -13,6 +13,9 @@ public protocol FleetTrackerSubscriber: AnyObject, Sendable {
     func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async
     /// The first complete listing after failures.
     func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async
+    /// Delivery vehicles are no longer listed (``FleetScope/Deliveries/whenAvailable``): the Deliveries API refused
+    /// with `refusal`, and the on-demand fleet goes on alone. Told once, before the listing without them.
+    func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async
 }
 
 extension FleetTrackerSubscriber {
@@ -22,4 +25,5 @@ extension FleetTrackerSubscriber {
     public func fleetTracker(_ tracker: FleetTracker, didFailWithError error: TripServiceError) async {}
     public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async
     {}
+    public func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async {}
 }

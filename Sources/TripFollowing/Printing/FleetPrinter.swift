@@ -66,6 +66,15 @@ public actor FleetPrinter: FleetTrackerSubscriber {
             Line(name: "", summary: "after \(Summary.count(failures, "failure"))", value: .number(Double(failures))))
     }
 
+    public func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async {
+        let value: JSONValue = .object([
+            "code": .string(refusal.code.name), "class": .string(refusal.errorClass.rawValue),
+            "message": .string(refusal.message),
+        ])
+        let summary = "delivery vehicles not listed: \(refusal.code.name): \(refusal.message) (on-demand fleet goes on)"
+        emit("unlisted", Line(name: "", summary: summary, value: value))
+    }
+
     /// One printed line's parts: the item's name under `key`, and what JSON adds beside the value.
     private struct Line {
         var name: String

@@ -39,6 +39,27 @@ import TripFollowing
         #expect(json.last?.contains(#""page""#) == false, "a first page is not named: \(json)")
     }
 
+    /// `auto` turning delivery vehicles off says so, once, with the refusal.
+    @Test func deliveriesTurnedOffAreSaid() async {
+        let now = FleetTrackerTests.t0 + .seconds(10)
+        let backend = ScriptedFleetBackend(pages: [[]])
+        backend.refuseDeliveries(with: TripServiceError(code: .permissionDenied, message: "not a delivery super user"))
+        let tracker = FleetTracker(
+            backend: backend, scope: FleetScope(kind: .auto, taskFilter: nil), options: TripModelOptions(jitterSeed: 1),
+            now: { now })
+        let written = NIOLockedValueBox<[String]>([])
+        let printer = FleetPrinter(
+            format: .text, now: { now }, write: { line in written.withLockedValue { $0.append(line) } })
+        await tracker.register(printer)
+        await tracker.refresh()
+        await tracker.refresh()
+        #expect(
+            written.withLockedValue { $0 } == [
+                "2026-01-01T00:00:10Z  unlisted   delivery vehicles not listed: PERMISSION_DENIED: not a delivery "
+                    + "super user (on-demand fleet goes on)"
+            ])
+    }
+
     /// A delivery vehicle's line says so, with its stops and open tasks; a task list prints a line per task.
     @Test func deliveryVehiclesAndTasksHaveLinesOfTheirOwn() async throws {
         let now = FleetTrackerTests.t0 + .seconds(10)

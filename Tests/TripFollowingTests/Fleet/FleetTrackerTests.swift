@@ -47,6 +47,10 @@ import TripFollowing
         func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async {
             lines.withLockedValue { $0.append("recovered after \(failures)") }
         }
+
+        func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async {
+            lines.withLockedValue { $0.append("deliveries off \(refusal.code.name)") }
+        }
     }
 
     static func tracker(_ backend: ScriptedFleetBackend, clock: VirtualClock) -> FleetTracker {

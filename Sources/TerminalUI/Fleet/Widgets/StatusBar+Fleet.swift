@@ -3,8 +3,8 @@ import TripFollowing
 
 extension StatusBar {
     /// The fleet screen's bar: the backend and poll interval, the vehicles shown of those listed and how many stale
-    /// ones are hidden, the tasks listed (when the fleet lists them); the last failed listing, while the last
-    /// complete fleet stays on screen.
+    /// ones are hidden, the tasks listed (when the fleet lists them), that delivery vehicles are not listed (when the
+    /// Deliveries API refused them); the last failed listing, while the last complete fleet stays on screen.
     /// - Parameters:
     ///   - shown: vehicles shown of those listed (the others are stale ones `--hide-stale` leaves out).
     ///   - isReplay: a replay lists at each recorded change, not every interval: the interval is left out.
@@ -22,6 +22,7 @@ extension StatusBar {
         let stale = state.rows.count - shown
         if state.updateCount > 0, stale > 0 { source.append(" · \(stale) stale hidden") }
         if let tasks = state.taskRows { source.append(" · " + Summary.count(tasks.count, "task")) }
+        if let refusal = state.deliveriesRefusal { source.append(" · no deliveries (\(refusal))") }
         self.init(
             source: source, notice: notice, failure: state.failure, outcome: nil, now: now, styles: styles,
             ascii: ascii)
