@@ -80,6 +80,9 @@ public struct DeliveryReportCard: Sendable, Equatable {
     public var reports: Int
     /// Between consecutive located reports.
     public var meters: Double
+    /// The van's location reports and the intervals between them: each new fix (its `updateTime`, else the call's
+    /// time) counts once, so a stop's update echoing the last fix does not shorten an interval.
+    public var updates: IntervalStatistics
     /// Served stops, in the order they were served.
     public var served: [StopVisit]
     /// Stops still in the van's list at the end.
@@ -95,14 +98,17 @@ public struct DeliveryReportCard: Sendable, Equatable {
         if let first = van.reports.first?.time, let last = van.reports.last?.time { span = first...max(first, last) }
         var meters = 0.0
         var previousPoint: LatLng?
+        var fixTimes: [ProtoTimestamp] = []
         var current: [VehicleStop] = []
         var visits: [String: StopVisit] = [:]
         var servedKeys: [String] = []
         var taskIDs = Set<String>()
         for report in van.reports {
-            if let point = report.vehicle.lastLocation?.location {
+            if let location = report.vehicle.lastLocation, let point = location.location {
                 if let previousPoint { meters += Geo.distance(previousPoint, point) }
                 previousPoint = point
+                let fixTime = location.updateTime ?? report.time
+                if fixTimes.last.map({ fixTime > $0 }) ?? true { fixTimes.append(fixTime) }
             }
             let stops = report.stops ?? current
             let keys = Set(stops.map(Self.key))
@@ -126,6 +132,8 @@ public struct DeliveryReportCard: Sendable, Equatable {
             current = stops
         }
         self.meters = meters
+        updates = IntervalStatistics(
+            reports: fixTimes.count, intervals: zip(fixTimes, fixTimes.dropFirst()).map { ($1 - $0).inSeconds })
         served = servedKeys.compactMap { visits[$0] }
         stopsLeft = current.count
         let vehicleID = van.vehicleId

@@ -90,7 +90,7 @@ public enum ReportCardTextTable {
         return text + FigureText.seconds(error.magnitude) + (error > 0 ? " late" : " early")
     }
 
-    private static func updates(_ statistics: IntervalStatistics) -> String {
+    static func updates(_ statistics: IntervalStatistics) -> String {
         var text = Summary.count(statistics.reports, "report")
         if let median = statistics.median, let p95 = statistics.p95, let max = statistics.max {
             text += ", interval median \(FigureText.seconds(median)), p95 \(FigureText.seconds(p95))"

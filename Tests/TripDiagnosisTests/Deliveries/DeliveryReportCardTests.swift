@@ -40,6 +40,9 @@ import TripRecordings
         let card = try #require(DeliveryReportCard.cards(for: day).first)
         #expect(card.served.map(\.taskIDs) == [["t-1a", "t-1b"], ["t-2a"], ["t-3a"]])
         #expect(card.stopsLeft == 0)
+        // A fix every 10 s on the road; none while the van waits at a stop (2 min).
+        #expect(card.updates.median == 10)
+        #expect((card.updates.max ?? 0) > 120)
         #expect(card.outcomes == .init(succeeded: 3, failed: 1, closedWithoutOutcome: 0, open: 0))
         // The driver's ETA to the second stop ran a minute optimistic; the others were right.
         #expect(card.served.map { $0.etaLateness?.seconds ?? .nan } == [0, 58, 0])
