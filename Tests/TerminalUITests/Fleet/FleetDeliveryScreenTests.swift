@@ -113,6 +113,25 @@ import TripFollowing
         #expect(terminal.screen.text.contains("is a delivery vehicle"))
     }
 
+    /// `auto` with a token the Deliveries API refuses: the cars stay, and the status bar says why no van shows.
+    @Test func refusedDeliveriesAreSaidOnTheStatusBar() async {
+        let terminal = MemoryTerminal(width: 120, height: 36)
+        let clock = VirtualClock.manual(start: FleetFixtures.now)
+        let backend = ScriptedFleetBackend(pages: [FleetFixtures.vehicles.compactMap(\.vehicle)])
+        backend.refuseDeliveries(with: TripServiceError(code: .permissionDenied, message: "not a delivery super user"))
+        let tracker = FleetTracker(
+            backend: backend, scope: FleetScope(kind: .auto, taskFilter: nil), clock: clock, now: { clock.timestamp })
+        let subscriber = FleetViewSubscriber(backendName: "test", pollInterval: .seconds(5), now: { clock.timestamp })
+        await tracker.register(subscriber)
+        await tracker.refresh()
+        let app = TerminalApp(
+            terminal: terminal,
+            screen: FleetApp(subscriber: subscriber, options: FleetFixtures.options(), now: { clock.timestamp }))
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("no deliveries (PERMISSION_DENIED)"))
+        #expect(terminal.screen.text.contains("car-01") && !terminal.screen.text.contains("van-1"))
+    }
+
     /// A fleet that lists no tasks (on-demand only) says so rather than showing an empty task list.
     @Test func theTaskKeyWithoutATaskList() async {
         let terminal = MemoryTerminal(width: 120, height: 36)
