@@ -34,7 +34,8 @@ struct DepotRequests: Sendable {
     /// Van `i`'s report `seconds` into its drive to its first stop.
     func report(_ i: Int, route: CityRoute, seconds: Double) -> String {
         let (here, heading, remaining, meters) = route.position(after: seconds)
-        let segment = Data(S2Polyline.encodedBytes(remaining)).base64EncodedString()
+        // A bytes field: the base64url of S2Polyline.encode is what proto3 JSON reads for it.
+        let segment = S2Polyline.encode(remaining)
         let timeLeft = Int((meters / CityRoute.speedMetersPerSecond).rounded())
         return """
             {"lastLocation":{"location":\(CityRequests.latLng(here)),"heading":\(Int(heading.rounded()) % 360),\

@@ -26,7 +26,8 @@ public enum ReportedVehicle: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// An on-demand patch in the Deliveries API's fields: the route as S2 polyline bytes, its end as a point.
+    /// An on-demand patch in the Deliveries API's fields: the route as S2 polyline bytes (the on-demand field's
+    /// base64url, undone), its end as a point.
     static func deliveryPatch(_ vehicle: Vehicle, mask: [String]) -> (DeliveryVehicle, [String]) {
         var patch = DeliveryVehicle()
         if let location = vehicle.lastLocation {
@@ -40,9 +41,7 @@ public enum ReportedVehicle: Hashable, Sendable, CustomStringConvertible {
         }
         patch.navigationStatus =
             DeliveryVehicleNavigationStatus(rawValue: vehicle.navigationStatus.rawValue) ?? .unknownNavigationStatus
-        if !vehicle.currentRouteSegment.isEmpty, let path = try? S2Polyline.decode(vehicle.currentRouteSegment) {
-            patch.currentRouteSegment = Data(S2Polyline.encodedBytes(path))
-        }
+        if let bytes = Data(protoBase64: vehicle.currentRouteSegment) { patch.currentRouteSegment = bytes }
         patch.currentRouteSegmentEndPoint = vehicle.currentRouteSegmentEndPoint?.location?.point
         patch.remainingDistanceMeters = vehicle.remainingDistanceMeters
         patch.remainingDuration = vehicle.remainingTimeSeconds.map { ProtoDuration(seconds: Int64($0)) }

@@ -104,12 +104,6 @@ public enum S2Polyline {
     /// cells are about 2 m across; every level halves the size. Non-finite coordinates do not trap
     /// but encode an arbitrary point.
     public static func encode(_ points: [LatLng], snapLevel: Int = 22) -> String {
-        Base64URL.encode(encodedBytes(points, snapLevel: snapLevel))
-    }
-
-    /// The bytes ``encode(_:snapLevel:)`` spells in base64url: what a `bytes` field holds, such as
-    /// `DeliveryVehicle.currentRouteSegment`.
-    public static func encodedBytes(_ points: [LatLng], snapLevel: Int = 22) -> [UInt8] {
         precondition((0...S2Projection.maxCellLevel).contains(snapLevel), "S2 snap level must be in 0...30")
         let shift = S2Projection.maxCellLevel - snapLevel
         let vertices = points.map { latLng in
@@ -127,6 +121,6 @@ public enum S2Polyline {
         writer.writeUInt8(UInt8(snapLevel))
         writer.writeVarint(UInt64(vertices.count))
         S2PointCompression.encode(vertices, level: snapLevel, into: &writer)
-        return writer.bytes
+        return Base64URL.encode(writer.bytes)
     }
 }
