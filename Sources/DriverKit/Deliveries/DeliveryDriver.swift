@@ -80,8 +80,7 @@ public actor DeliveryDriver: ConsoleDriver {
         if let note = guidance.start(at: fix.coordinate) { notes(note) }
         if let due = pendingCompletion, elapsed() >= due {
             pendingCompletion = nil
-            await note { try await self.completeStop(automatic: true) }
-            await note { try await self.setFirstStop(.enroute) }
+            await leaveStop()
         }
         guard let progress = await navigate(to: fix.coordinate) else { return }
         if options.autoAdvance, pendingCompletion == nil, progress.navigationStatus == .arrivedAtDestination,
@@ -92,11 +91,16 @@ public actor DeliveryDriver: ConsoleDriver {
             if options.dwell > .zero {
                 pendingCompletion = elapsed() + options.dwell
             } else {
-                await note { try await self.completeStop(automatic: true) }
-                await note { try await self.setFirstStop(.enroute) }
+                await leaveStop()
                 await navigate(to: fix.coordinate)
             }
         }
+    }
+
+    /// Auto-advance's end of a stop: its tasks done and the stop completed, then on to the next.
+    private func leaveStop() async {
+        await note { try await self.completeStop(automatic: true) }
+        await note { try await self.setFirstStop(.enroute) }
     }
 
     /// Re-reads the vehicle and the tasks of its stops (for a console's panel); a failure is noted, not thrown.
