@@ -16,6 +16,12 @@ public enum ReportedVehicle: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether turning tracking off sets the vehicle OFFLINE: an on-demand vehicle's only, a delivery vehicle has no
+    /// state.
+    public var goesOfflineWhenTrackingStops: Bool {
+        if case .onDemand = self { true } else { false }
+    }
+
     /// A field of the on-demand patch as the delivery vehicle's: it has no state, and calls its remaining time
     /// `remainingDuration`.
     static func deliveryField(_ field: String) -> String? {

@@ -39,12 +39,14 @@ extension DriverConsoleModel {
         state.log = Array(log.lines.suffix(DriverConsoleScreen.logRowsShown))
     }
 
-    /// `t`: tracking on (the vehicle ONLINE first) or off (the reporter's final OFFLINE update).
+    /// `t`: tracking on (the vehicle ONLINE first) or off (the reporter's final update, OFFLINE for an on-demand
+    /// vehicle).
     func toggleTracking() async -> String {
         let reporter = consoleDriver.reporter
         let enabled = await !reporter.isLocationTrackingEnabled
         if enabled { await reporter.updateVehicleState(.online) }
         await reporter.setLocationTrackingEnabled(enabled)
-        return enabled ? "tracking on" : "tracking off"
+        if enabled { return "tracking on" }
+        return reporter.reported.goesOfflineWhenTrackingStops ? "tracking off: vehicle OFFLINE" : "tracking off"
     }
 }

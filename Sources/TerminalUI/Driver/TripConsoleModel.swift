@@ -48,8 +48,7 @@ public struct TripConsoleModel: DriverConsoleModel {
             let tracking = await reporter.isLocationTrackingEnabled
             text = "vehicle \(next.protoName)" + (next == .online && !tracking ? " (sent when tracking is on)" : "")
         case .toggleTracking:
-            let line = await toggleTracking()
-            text = line == "tracking off" ? "tracking off: vehicle OFFLINE" : line
+            text = await toggleTracking()
         case .advance where tripKeys:
             text = await driver.advanceTrip()
             await driver.refresh()

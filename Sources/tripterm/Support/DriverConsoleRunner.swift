@@ -48,7 +48,7 @@ enum DriverConsoleRunner {
         let s = await reporter.statistics
         let failed = s.failures + s.emptyMaskFailures
         let updates = Summary.count(s.attempts, "update")
-        let offline = console is TripConsoleModel ? "; vehicle set OFFLINE" : ""
+        let offline = reporter.reported.goesOfflineWhenTrackingStops ? "; vehicle set OFFLINE" : ""
         print("tripterm driver: \(updates), \(s.successes) ok, \(failed) failed\(offline)")
     }
 }
