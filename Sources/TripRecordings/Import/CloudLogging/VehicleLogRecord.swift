@@ -98,7 +98,21 @@ struct VehicleLogRecord: Sendable {
 
     /// Copies what the vehicle reported into a trip assigned to it, as Fleet Engine does; fields the entry does not
     /// hold keep their values.
+    ///
+    /// Three things keep a trip as Fleet Engine would have served it between its own calls:
+    /// - A report taken before the one the trip already shows (it reached the server late, behind a newer one) is
+    ///   stale: it changes nothing.
+    /// - The route's end point is the waypoint the vehicle drives to, so the waypoints before it in the trip's list
+    ///   (from its last CreateTrip or UpdateTrip, which can be minutes old on a shared or back-to-back vehicle) are
+    ///   done, and are dropped.
+    /// - The report's ETA is for that end point: it becomes the ETA to the trip's first waypoint only when the end
+    ///   point is that waypoint, or names none; a report still headed for a stop the trip has passed is not.
     func apply(to trip: inout Trip) {
+        if let location, let shown = trip.lastLocation, let taken = location.deviceTime, let before = shown.deviceTime,
+            taken < before
+        {
+            return
+        }
         if let location { trip.lastLocation = location }
         if let routeSegment, routeSegment != trip.currentRouteSegment {
             trip.currentRouteSegment = routeSegment
@@ -106,9 +120,17 @@ struct VehicleLogRecord: Sendable {
             // A point list from an earlier trip response would hide the newer segment from the rider.
             trip.route = []
         }
-        if let routeSegmentEndPoint { trip.currentRouteSegmentEndPoint = routeSegmentEndPoint }
+        var headsForFirstWaypoint = true
+        if let end = routeSegmentEndPoint {
+            trip.currentRouteSegmentEndPoint = end
+            if let index = trip.remainingWaypoints.firstIndex(where: { $0.isSameStop(as: end) }) {
+                trip.remainingWaypoints.removeFirst(index)
+            } else if !trip.remainingWaypoints.isEmpty, end.waypointType != .unknownWaypointType {
+                headsForFirstWaypoint = false
+            }
+        }
         if let remainingDistanceMeters { trip.remainingDistanceMeters = remainingDistanceMeters }
-        if let eta {
+        if let eta, headsForFirstWaypoint {
             trip.etaToFirstWaypoint = eta
             trip.remainingTimeToFirstWaypoint = remainingTime
             switch headingFor(trip) {
@@ -132,4 +154,19 @@ struct VehicleLogRecord: Sendable {
         default: return .unknownWaypointType
         }
     }
+}
+
+extension TripWaypoint {
+    /// Whether a route end point, as a vehicle report names it (a trip and a type, the place often left out), is
+    /// this waypoint.
+    fileprivate func isSameStop(as end: TripWaypoint) -> Bool {
+        guard end.tripId == tripId, end.waypointType == waypointType else { return false }
+        guard let mine = location?.point, let theirs = end.location?.point else { return true }
+        return Geo.distance(mine, theirs) < 1
+    }
+}
+
+extension VehicleLocation {
+    /// When the device took the fix: `updateTime`, else the raw fix's time.
+    fileprivate var deviceTime: ProtoTimestamp? { updateTime ?? rawLocationTime }
 }
