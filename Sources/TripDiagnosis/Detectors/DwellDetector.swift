@@ -4,14 +4,20 @@ import TripFollowing
 /// `dwell`: the vehicle within ``DiagnosisThresholds/dwellRadiusMeters`` of one place for at least
 /// ``DiagnosisThresholds/dwellMinimumSeconds`` — measured in time between reports, not in their count, and broken by
 /// a silence that `missing-updates` would report, so that visits on different days are never one stay.
+///
+/// A stay at a stop — this trip's, or another trip's the vehicle served meanwhile (see
+/// ``TripTimeline/stopName(near:)``) — is the ride's business, a rider late to the kerb or a no-show: the report card
+/// lists it among the stops, and it is no finding.
 public enum DwellDetector: FindingDetector {
     public static let kind = FindingKind.dwell
 
     public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
-        dwells(in: timeline, thresholds: thresholds).map { dwell in
+        dwells(in: timeline, thresholds: thresholds).compactMap { dwell in
+            guard timeline.stopName(near: dwell.point) == nil else { return nil }
             let radius = FigureText.meters(thresholds.dwellRadiusMeters)
-            var detail = "stayed within \(radius) for \(FigureText.seconds(dwell.seconds)) (\(dwell.reports) reports)"
-            detail += " at " + (timeline.stopName(near: dwell.point) ?? FigureText.point(dwell.point))
+            let detail =
+                "stayed within \(radius) for \(FigureText.seconds(dwell.seconds)) (\(dwell.reports) reports)"
+                + " at \(FigureText.point(dwell.point))"
             return Finding(tripName: timeline.tripName, kind: kind, start: dwell.start, end: dwell.end, detail: detail)
         }
     }

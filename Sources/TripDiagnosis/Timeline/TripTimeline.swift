@@ -28,6 +28,9 @@ public struct TripTimeline: Sendable {
     public var pickupPoint: LatLng?
     public var dropoffPoint: LatLng?
     public var intermediateDestinations: [LatLng] = []
+    /// Other trips' stops the vehicle made while serving this one (a shared ride's, the previous ride's dropoff), as
+    /// this trip's waypoints listed them.
+    public var otherTripsStops: [NextStop: LatLng] = [:]
     public var pickupPromise: ETAPromise?
     public var dropoffPromise: ETAPromise?
 

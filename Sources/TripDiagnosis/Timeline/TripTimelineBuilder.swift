@@ -24,6 +24,10 @@ struct TripTimelineBuilder {
         if !trip.intermediateDestinations.isEmpty {
             timeline.intermediateDestinations = trip.intermediateDestinations.compactMap(\.point)
         }
+        for waypoint in trip.remainingWaypoints where !waypoint.tripId.isEmpty && waypoint.tripId != tripId {
+            guard let point = waypoint.location?.point else { continue }
+            timeline.otherTripsStops[NextStop(tripId: waypoint.tripId, type: waypoint.waypointType)] = point
+        }
         addReport(of: trip, at: time)
         guard !trip.vehicleId.isEmpty else { return }
         addETA(of: trip, at: time)
@@ -42,12 +46,18 @@ struct TripTimelineBuilder {
     }
 
     /// A `lastLocation` that differs from the previous one is a new report; an unchanged one is the same report seen
-    /// again by a later poll or trip update.
+    /// again by a later poll or trip update. A fix the device took before the previous report's, from the same
+    /// vehicle, reached the server late, behind a newer one: it is stale, not a move back and forth.
     ///
     /// The report's time is its server time, unless that runs back before the previous report (a file stitched from
     /// several recordings): then the time the recording saw it, so that time never runs backwards.
     private mutating func addReport(of trip: Trip, at time: ProtoTimestamp) {
         guard let location = trip.lastLocation, location != lastLocation else { return }
+        if let taken = location.updateTime ?? location.rawLocationTime, let previous = timeline.reports.last,
+            previous.vehicleId == trip.vehicleId, let before = previous.deviceTime, taken < before
+        {
+            return
+        }
         lastLocation = location
         guard let point = location.location ?? location.rawLocation else { return }
         let previous = timeline.reports.last?.time ?? time
@@ -64,7 +74,7 @@ struct TripTimelineBuilder {
         guard let stop = NextStop(of: trip, tripId: tripId),
             let eta = trip.etaToFirstWaypoint ?? trip.remainingWaypoints.first?.eta
         else { return }
-        let sample = ETASample(time: time, stop: stop, eta: eta, status: trip.tripStatus)
+        let sample = ETASample(time: time, stop: stop, eta: eta, status: trip.tripStatus, vehicleId: trip.vehicleId)
         if let last = timeline.etas.indices.last, timeline.etas[last].isSameSeries(as: sample),
             timeline.etas[last].eta == eta
         {
