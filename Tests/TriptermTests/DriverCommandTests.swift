@@ -33,7 +33,7 @@ import FoundationNetworking
             ),
             (
                 ["driver", "--vehicle", "providers/p/vehicles/v1", "--gpx", "a.gpx", "--noise", "3"],
-                "--speed and --noise go with --simulate"
+                "--drive-speed and --noise go with --simulate"
             ),
             (["driver", "--vehicle", "vehicles/v1", "--simulate", "--headless"], "--vehicle: "),
             (["driver", "--simulate", "--headless"], "name the vehicle to drive"),
@@ -80,7 +80,7 @@ import FoundationNetworking
             try await server.createTrip("t1", vehicle: "v1")
             let out = try await TriptermBinary.run([
                 "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
-                "--simulate", "--speed-up", "30", "--interval", "5", "--auto-advance", "--headless",
+                "--simulate", "--speed", "30", "--interval", "5", "--auto-advance", "--headless",
             ])
             #expect(out.status == 0, "\(out.stderr)")
             let lines = out.stdout.split(separator: "\n").map(String.init)
@@ -110,7 +110,7 @@ import FoundationNetworking
             try await server.createTrip("t1", vehicle: "v1")
             let out = try await TriptermBinary.run([
                 "driver", "--vehicle", "providers/p/vehicles/v1", "--backend", server.url, "--token", server.token,
-                "--simulate", "--speed-up", "30", "--interval", "5", "--auto-advance", "--headless", "--json",
+                "--simulate", "--speed", "30", "--interval", "5", "--auto-advance", "--headless", "--json",
             ])
             #expect(out.status == 0, "\(out.stderr)")
             let lines = try out.stdout.split(separator: "\n").map { line in
@@ -141,7 +141,7 @@ import FoundationNetworking
             try await server.createDeliveryVan("van1", stops: [("a", 43.7315, 7.4200), ("b", 43.7395, 7.4280)])
             let out = try await TriptermBinary.run([
                 "driver", "--delivery-vehicle", "providers/p/deliveryVehicles/van1", "--backend", server.url,
-                "--token", server.token, "--simulate", "--auto-advance", "--speed-up", "40", "--interval", "5",
+                "--token", server.token, "--simulate", "--auto-advance", "--speed", "40", "--interval", "5",
                 "--headless",
             ])
             #expect(out.status == 0, "\(out.stderr)")

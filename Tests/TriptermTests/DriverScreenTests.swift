@@ -12,7 +12,7 @@ struct DriverScreenTests {
             try await server.createTrip("t1", vehicle: "v1")
             let session = try await TmuxSession.start(width: 120, height: 36) { dir in
                 "trap true INT; stty -g > \(dir)/before; TERM=xterm-256color '\(TriptermBinary.url.path)' driver "
-                    + "--vehicle providers/p/vehicles/v1 --backend \(server.url) --token \(server.token) --simulate --speed-up 10; "
+                    + "--vehicle providers/p/vehicles/v1 --backend \(server.url) --token \(server.token) --simulate --speed 10; "
                     + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
             }
             // The map (and its scale bar: "├", " m") can come a frame after the first report's "ok".

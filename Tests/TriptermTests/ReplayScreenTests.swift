@@ -183,4 +183,16 @@ struct ReplayScreenTests {
         try await session.send("C-c")
         try await expectRestored(session, status: 128 + SIGINT)
     }
+
+    /// `--json` alone asks for lines, on a terminal too: JSON Lines are lines, so no map opens.
+    @Test func jsonAloneOnATerminalPrintsLinesInsteadOfTheMap() async throws {
+        let session = try await TmuxSession.start { dir in
+            "TERM=xterm-256color '\(TriptermBinary.url.path)' replay '\(Self.trip)' --json --speed max; "
+                + "echo $? > \(dir)/status; sleep 60"
+        }
+        try await session.expectExitStatus(0)
+        let screen = try await session.capture()
+        #expect(screen.contains("{\"callback\""))
+        #expect(!screen.contains("space pause"))
+    }
 }

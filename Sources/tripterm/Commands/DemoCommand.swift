@@ -62,11 +62,8 @@ struct DemoCommand: AsyncParsableCommand {
             "Also record the trip, as the rider saw it, to this trip file (replay it later).", valueName: "file"))
     var record: String?
 
-    @Flag(help: "Print one line per subscriber callback instead of drawing a map (also when output is not a terminal).")
-    var headless = false
-
-    @Flag(help: "With --headless: print JSON Lines instead of text.")
-    var json = false
+    @OptionGroup(title: "Output")
+    var output: LineOutputOptions
 
     @OptionGroup(title: "Display")
     var display: DisplayOptions
@@ -157,8 +154,8 @@ struct DemoCommand: AsyncParsableCommand {
                 return Task.isCancelled ? nil : error
             }
         }
-        if TripFollowerSession.wantsHeadless(headless) {
-            await TripFollowerSession.runHeadless(model, json: json)
+        if output.printsLines {
+            await TripFollowerSession.runHeadless(model, json: output.json)
         } else {
             let console = TripConsoleModel(driver: car, log: log, backend: server.baseURL, tripKeys: false)
             try await TripFollowerSession.runScreen(
@@ -201,8 +198,8 @@ struct DemoCommand: AsyncParsableCommand {
         let tracker = ShipmentTracker(
             name: scenario.trackingName, backend: FleetEngineShipmentBackend(client: consumer),
             options: TripModelOptions(pollInterval: .seconds(1)), allowsFastPolling: true)
-        if TripFollowerSession.wantsHeadless(headless) {
-            let printer = ShipmentPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
+        if output.printsLines {
+            let printer = ShipmentPrinter(format: output.json ? .json : .text, now: { ProtoTimestamp(Date()) })
             await tracker.register(printer)
             await tracker.start()
             await tracker.waitUntilFinished()
@@ -240,9 +237,9 @@ struct DemoCommand: AsyncParsableCommand {
                 client: provider, provider: DemoScenario.provider,
                 query: ListVehiclesRequest(vehicleTypeCategories: [.auto])),
             options: TripModelOptions(pollInterval: .seconds(1)), staleThreshold: .seconds(300))
-        if TripFollowerSession.wantsHeadless(headless) {
+        if output.printsLines {
             // The tracker holds its subscribers weakly: the printer lives here.
-            let printer = FleetPrinter(format: json ? .json : .text)
+            let printer = FleetPrinter(format: output.json ? .json : .text)
             await tracker.register(printer)
             await tracker.start()
             // Until Ctrl-C or SIGTERM, as `tripterm fleet` without a terminal.

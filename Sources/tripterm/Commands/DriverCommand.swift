@@ -72,13 +72,14 @@ struct DriverCommand: AsyncParsableCommand {
     var interval: Double = 10
 
     @Option(
-        name: .customLong("speed-up"),
         help: ArgumentHelp(
-            "Play --simulate, --gpx and --nmea this many times faster than real time.", valueName: "factor"))
-    var speedUp: Double = 1
+            "Play --simulate, --gpx and --nmea this many times faster than real time, as replay and demo do.",
+            valueName: "factor"))
+    var speed: Double = 1
 
-    @Option(help: ArgumentHelp("With --simulate: drive at this speed instead of each road's speed.", valueName: "km/h"))
-    var speed: Double?
+    @Option(
+        help: ArgumentHelp("With --simulate: drive at this speed instead of each road's speed.", valueName: "km/h"))
+    var driveSpeed: Double?
 
     @Option(help: ArgumentHelp("With --simulate: add Gaussian GPS error of this many metres (σ).", valueName: "metres"))
     var noise: Double?
@@ -93,11 +94,8 @@ struct DriverCommand: AsyncParsableCommand {
     )
     var autoAdvance = false
 
-    @Flag(help: "Print one line per update instead of the console (also when output is not a terminal).")
-    var headless = false
-
-    @Flag(help: "With --headless: print JSON Lines ({\"time\", \"event\", \"value\"}) instead of text.")
-    var json = false
+    @OptionGroup(title: "Output")
+    var output: LineOutputOptions
 
     @OptionGroup(title: "Display")
     var display: DisplayOptions
@@ -119,17 +117,17 @@ struct DriverCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--interval must be between 5 and 60 seconds (Fleet Engine's limits), not '\(interval)'")
         }
-        guard speedUp.isFinite, speedUp > 0 else {
-            throw ValidationError("--speed-up must be a positive number, not '\(speedUp)'")
+        guard speed.isFinite, speed > 0 else {
+            throw ValidationError("--speed must be a positive factor, not '\(speed)'")
         }
-        if let speed, !(speed.isFinite && speed > 0) {
-            throw ValidationError("--speed must be a positive number of km/h, not '\(speed)'")
+        if let driveSpeed, !(driveSpeed.isFinite && driveSpeed > 0) {
+            throw ValidationError("--drive-speed must be a positive number of km/h, not '\(driveSpeed)'")
         }
         if let noise, !(noise.isFinite && noise >= 0) {
             throw ValidationError("--noise must be a number of metres, not '\(noise)'")
         }
-        if (speed != nil || noise != nil) && !simulate {
-            throw ValidationError("--speed and --noise go with --simulate")
+        if (driveSpeed != nil || noise != nil) && !simulate {
+            throw ValidationError("--drive-speed and --noise go with --simulate")
         }
         if let gpsd { _ = try GpsdLocationSource(address: gpsd) }
     }
@@ -153,9 +151,9 @@ struct DriverCommand: AsyncParsableCommand {
     }
 
     private func drive(_ name: ReportedVehicle, http: HTTPClient) async throws {
-        // Recorded and simulated drives play on a clock that runs --speed-up times faster than the wall clock.
+        // Recorded and simulated drives play on a clock that runs --speed times faster than the wall clock.
         let clock: any Clock<Duration> =
-            speedUp == 1 ? ContinuousClock() : VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speedUp))
+            speed == 1 ? ContinuousClock() : VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
         // A file that cannot be used is reported before anything is asked of the backend.
         let recorded = try recordedSource(clock: clock)
         let client: FleetEngineClient
@@ -166,10 +164,10 @@ struct DriverCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("--backend: \(error.message)")
         }
-        let printer = DriverEventPrinter(format: json ? .json : .text)
+        let printer = DriverEventPrinter(format: output.json ? .json : .text)
         let consoleLog = DriverLog()
         // Piped or redirected output gets the lines a script can read, as if --headless were given.
-        let useConsole = !headless && isatty(STDOUT_FILENO) == 1
+        let useConsole = !output.printsLines
         let notes: @Sendable (String) -> Void
         if useConsole {
             notes = { consoleLog.append($0) }
@@ -282,7 +280,9 @@ struct DriverCommand: AsyncParsableCommand {
         let graph = hint.flatMap(mapLookup)
         let route = try Self.checked { () throws(LocationSourceError) in try makeRoute(graph) }
         let driveSpeed: DriveSpeed =
-            if let speed { .constant(speed / 3.6) } else if let graph { .road(graph) } else { .constant(30 / 3.6) }
+            if let driveSpeed { .constant(driveSpeed / 3.6) } else if let graph { .road(graph) } else {
+                .constant(30 / 3.6)
+            }
         return SimulatedDrive(
             path: route.path, speed: driveSpeed, noise: noise.map { GPSNoise(sigmaMeters: $0, seed: seed) },
             clock: clock)

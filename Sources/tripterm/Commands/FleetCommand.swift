@@ -35,8 +35,8 @@ struct FleetCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The provider whose vehicles to watch.", valueName: "project|providers/{project}"))
-    var provider: String
+    @OptionGroup
+    var provider: ProviderOption
 
     @Option(
         help: ArgumentHelp(
@@ -90,11 +90,8 @@ struct FleetCommand: AsyncParsableCommand {
             "Seconds after which a vehicle's last report is stale (5 min by default).", valueName: "seconds"))
     var stale: Double = 300
 
-    @Flag(help: "Print one line per vehicle change instead of opening the fleet screen (as when piped).")
-    var headless = false
-
-    @Flag(help: "Print JSON Lines instead of text (implies --headless).")
-    var json = false
+    @OptionGroup(title: "Output")
+    var output: LineOutputOptions
 
     @Flag(help: "List the fleet once, print every vehicle, and exit.")
     var once = false
@@ -128,10 +125,7 @@ struct FleetCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let project = provider.hasPrefix("providers/") ? String(provider.dropFirst("providers/".count)) : provider
-        guard !project.isEmpty, !project.contains("/") else {
-            throw CommandFailure("--provider: expected a project id or providers/{project}, not '\(provider)'")
-        }
+        let project = try provider.project()
         if taskFilter != nil, !tasks, !isOnScreen {
             throw CommandFailure("--task-filter narrows the task list: add --tasks to print it")
         }
@@ -139,7 +133,7 @@ struct FleetCommand: AsyncParsableCommand {
     }
 
     /// The fleet screen, rather than lines: a terminal, and none of the flags that ask for lines.
-    private var isOnScreen: Bool { !headless && !json && !once && isatty(STDOUT_FILENO) == 1 }
+    private var isOnScreen: Bool { !output.printsLines && !once }
 
     private func watch(_ project: String, http: HTTPClient) async throws {
         let client: FleetEngineClient
@@ -165,7 +159,7 @@ struct FleetCommand: AsyncParsableCommand {
                 display: display, showsTasks: tasks)
             return
         }
-        let printer = FleetPrinter(format: json ? .json : .text)
+        let printer = FleetPrinter(format: output.json ? .json : .text)
         await tracker.register(printer)
         if once {
             await tracker.refresh()

@@ -28,16 +28,13 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "The file to replay.")
     var file: String
 
-    @Flag(help: "Print one line per subscriber callback instead of drawing a map (also when output is not a terminal).")
-    var headless = false
+    @OptionGroup(title: "Output")
+    var output: LineOutputOptions
 
-    @Flag(
-        help:
-            "With --headless: print JSON Lines ({\"time\", \"callback\", \"value\"}) instead of text; with --fleet, the fleet's changes as `tripterm fleet --json` prints them."
-    )
-    var json = false
-
-    @Option(help: "Replay speed: a factor from 0.5 to 1000 (e.g. 10 or x10), or 'max' for as fast as possible.")
+    @Option(
+        help: ArgumentHelp(
+            "Replay speed: a factor from 0.5 to 1000 (e.g. 10 or x10), or 'max' for as fast as possible.",
+            valueName: "factor"))
     var speed: String = "1"
 
     @Flag(help: "Replay every vehicle and trip of a Cloud Logging export together, on the fleet screen.")
@@ -70,7 +67,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Start again from the beginning at the end, until interrupted.")
     var loop = false
 
-    @Option(help: "Also record what the replay shows to this trip file.")
+    @Option(help: ArgumentHelp("Also record what the replay shows to this trip file.", valueName: "file"))
     var record: String?
 
     @Flag(help: "Print one frame of the map as plain text and exit (see --at and --size).")
@@ -97,7 +94,9 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--at must be a percentage (50%), an offset (90s, 3:20) or an RFC 3339 time, not '\(at)'")
         }
-        if headless && snapshot { throw ValidationError("--headless and --snapshot do not go together: pick one") }
+        if output.asked && snapshot {
+            throw ValidationError("--headless or --json and --snapshot do not go together: pick one")
+        }
         if fleet, trip != nil || vehicle != nil || list || record != nil || snapshot {
             throw ValidationError(
                 "--fleet plays every vehicle and trip: --trip, --vehicle, --list, --record and --snapshot do not go "
@@ -129,7 +128,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         if snapshot { return try await printSnapshot(recording) }
         // Piped or redirected output gets the lines a script can read, as if --headless were given.
-        if headless || isatty(STDOUT_FILENO) != 1 { return try await runHeadless(recording) }
+        if output.printsLines { return try await runHeadless(recording) }
         try await runScreen(recording)
     }
 
@@ -142,8 +141,8 @@ struct ReplayCommand: AsyncParsableCommand {
         let run = FleetReplayRun(
             recording: recording, speed: ReplaySpeed(speed) ?? .realtime,
             staleThreshold: .milliseconds(Int64(stale * 1000)))
-        if headless || json || isatty(STDOUT_FILENO) != 1 {
-            return await FleetReplaySession.runHeadless(run, loop: loop, json: json)
+        if output.printsLines {
+            return await FleetReplaySession.runHeadless(run, loop: loop, json: output.json)
         }
         try await FleetReplaySession.runScreen(
             run, backendName: backendName, loop: loop, hideStale: hideStale, display: display)
@@ -203,7 +202,8 @@ struct ReplayCommand: AsyncParsableCommand {
     /// One line per subscriber callback, to the end of the recording.
     private func runHeadless(_ recording: TripRecording) async throws {
         let run = ReplayRun(recording: recording, speed: ReplaySpeed(speed) ?? .realtime)
-        let printer = HeadlessPrinter(format: json ? .json : .text, now: { [clock = run.clock] in clock.timestamp })
+        let printer = HeadlessPrinter(
+            format: output.json ? .json : .text, now: { [clock = run.clock] in clock.timestamp })
         // The recorder first, as in `rider`: a printed line means its event is already in the file.
         let recorder = try await startRecorder(run: run, recording: recording)
         await run.model.register(printer)

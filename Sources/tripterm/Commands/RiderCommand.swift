@@ -16,7 +16,8 @@ struct RiderCommand: AsyncParsableCommand {
         discussion: """
             Polls GetTrip (view JOURNEY_SHARING_V1S, with delta route versions) every --interval seconds and shows \
             the trip on a terminal map; r polls at once, ? lists the keys. --headless prints one line per subscriber \
-            callback instead (also when output is not a terminal) and exits 0 when the trip is COMPLETE or CANCELED. \
+            callback instead (also when output is not a terminal; --json: {"time", "callback", "value"} JSON Lines) \
+            and exits 0 when the trip is COMPLETE or CANCELED. \
             Failures are shown with their code and class: recoverable ones are retried with backoff, client ones \
             (name, token, permission, quota) every 15 s until someone acts.
             """
@@ -52,11 +53,8 @@ struct RiderCommand: AsyncParsableCommand {
     @OptionGroup(title: "Authorization")
     var auth: TokenOptions
 
-    @Flag(help: "Print one line per subscriber callback instead of drawing a map (also when output is not a terminal).")
-    var headless = false
-
-    @Flag(help: "With --headless: print JSON Lines ({\"time\", \"callback\", \"value\"}) instead of text.")
-    var json = false
+    @OptionGroup(title: "Output")
+    var output: LineOutputOptions
 
     @Option(help: ArgumentHelp("Also record what is followed to this trip file.", valueName: "file"))
     var record: String?
@@ -116,8 +114,8 @@ struct RiderCommand: AsyncParsableCommand {
         }
         if let recorder { await model.register(recorder) }
         // Piped or redirected output gets the lines a script can read, as if --headless were given.
-        if TripFollowerSession.wantsHeadless(headless) {
-            await TripFollowerSession.runHeadless(model, json: json)
+        if output.printsLines {
+            await TripFollowerSession.runHeadless(model, json: output.json)
         } else {
             try await TripFollowerSession.runScreen(model, backendName: client.baseURL, display: display)
         }

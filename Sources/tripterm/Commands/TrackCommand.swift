@@ -20,15 +20,16 @@ struct TrackCommand: AsyncParsableCommand {
             Polls GetTaskTrackingInfo every --interval seconds (at least 5, as Google's JavaScript SDK) and shows \
             the shipment on a terminal map — the van, its route, the stop — with what a tracking page says (stops \
             away, arrival, distance, outcome) and what the task's visibility rules hide; q quits, r polls at once. \
-            --headless (also when output is not a terminal) prints one line per change instead and exits 0 once \
+            --headless (also when output is not a terminal; --json: {"time", "element", "value"} JSON Lines) \
+            prints one line per change instead and exits 0 once \
             the task is CLOSED, after a line naming its outcome. Failures are shown with their code and class: \
             recoverable ones are retried with backoff, client ones (tracking id, token, permission) every 15 s \
             until someone acts.
             """
     )
 
-    @Option(help: ArgumentHelp("The provider (Google Cloud project id).", valueName: "provider"))
-    var provider: String
+    @OptionGroup
+    var provider: ProviderOption
 
     @Option(name: .customLong("tracking-id"), help: ArgumentHelp("The shipment's tracking id.", valueName: "id"))
     var trackingID: String
@@ -49,11 +50,8 @@ struct TrackCommand: AsyncParsableCommand {
     @OptionGroup(title: "Authorization")
     var auth: TokenOptions
 
-    @Flag(help: "Print one line per change instead of drawing a map (also when output is not a terminal).")
-    var headless = false
-
-    @Flag(help: "With --headless: print JSON Lines ({\"time\", \"element\", \"value\"}) instead of text.")
-    var json = false
+    @OptionGroup(title: "Output")
+    var output: LineOutputOptions
 
     @OptionGroup(title: "Display")
     var display: DisplayOptions
@@ -69,9 +67,10 @@ struct TrackCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let project = try provider.project()
         let name: TaskTrackingInfoName
         do {
-            name = try TaskTrackingInfoName(provider: provider, trackingID: trackingID)
+            name = try TaskTrackingInfoName(provider: project, trackingID: trackingID)
         } catch {
             throw CommandFailure("--provider/--tracking-id: \(error)")
         }
@@ -93,8 +92,8 @@ struct TrackCommand: AsyncParsableCommand {
         let tracker = ShipmentTracker(
             name: name, backend: FleetEngineShipmentBackend(client: client), options: options,
             allowsFastPolling: pollMilliseconds != nil)
-        if TripFollowerSession.wantsHeadless(headless) {
-            let printer = ShipmentPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
+        if output.printsLines {
+            let printer = ShipmentPrinter(format: output.json ? .json : .text, now: { ProtoTimestamp(Date()) })
             await tracker.register(printer)
             await tracker.start()
             await tracker.waitUntilFinished()

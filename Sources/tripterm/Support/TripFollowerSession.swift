@@ -9,9 +9,6 @@ import Glibc
 
 /// How `rider` and `demo` show a followed trip: lines for scripts, or the terminal map.
 enum TripFollowerSession {
-    /// Whether to print lines: asked for, or output is not a terminal (a script reads it).
-    static func wantsHeadless(_ flag: Bool) -> Bool { flag || isatty(STDOUT_FILENO) != 1 }
-
     /// One line per callback until the trip is COMPLETE or CANCELED.
     static func runHeadless(_ model: TripModel, json: Bool) async {
         let printer = HeadlessPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })

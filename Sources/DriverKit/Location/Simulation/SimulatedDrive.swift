@@ -14,7 +14,7 @@ import Foundation
 /// waits for a rider.
 ///
 /// Time is the injected clock's: each fix waits `fixInterval` on it, so a clock running faster (the demo's, or
-/// `driver --speed-up`) drives faster, and tests on a manual clock drive a whole route without sleeping. Positions are exact points on the path unless `noise` is given, which adds seeded Gaussian
+/// `driver --speed`) drives faster, and tests on a manual clock drive a whole route without sleeping. Positions are exact points on the path unless `noise` is given, which adds seeded Gaussian
 /// error — the same seed gives the same drive.
 public struct SimulatedDrive: LocationSource {
     public let path: [LatLng]
