@@ -24,17 +24,28 @@ import Testing
         #expect(lines.contains("findings     none"))
     }
 
-    /// A Deliveries API export: a report card per van (text and JSON), and `replay` says where to look instead.
+    /// A Deliveries API export: a report card per van (text and JSON) with its findings, which `--fail-on` and
+    /// `--findings` take as a trip's; `replay` says where to look instead.
     @Test func aDeliveryExportGetsAVansCard() async throws {
         let file = try Repository.file("Tests/TripDiagnosisTests/Fixtures/delivery-day.json")
-        let out = try await TriptermBinary.run(["check", file, "--fail-on", "any"])
+        let out = try await TriptermBinary.run(["check", file, "--fail-on", "error"])
         #expect(out.status == 0, "\(out.stderr)")
         #expect(out.stdout.hasPrefix("van          van-7  (providers/lmfs-sample/deliveryVehicles/van-7)"))
         #expect(out.stdout.contains("tasks        3 succeeded, 1 failed, 0 closed without an outcome, 0 open"))
+        #expect(out.stdout.contains("findings     3: 3 warnings"))
+        // The van is silent while it waits at each stop: three missing-updates warnings.
+        let failing = try await TriptermBinary.run(["check", file, "--fail-on", "missing-updates", "--findings"])
+        #expect(failing.status == 1)
+        let lines = failing.stdout.split(separator: "\n")
+        #expect(lines.count == 3 && lines.allSatisfy { $0.contains("missing-updates  van-7  no vehicle report") })
         let json = try await TriptermBinary.run(["check", file, "--json"])
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
         #expect((object["served"] as? [Any])?.count == 3)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(
+            findings.map { $0["deliveryVehicle"] as? String }
+                == Array(repeating: "providers/lmfs-sample/deliveryVehicles/van-7", count: 3))
         let replay = try await TriptermBinary.run(["replay", file, "--headless"])
         #expect(replay.status != 0)
         #expect(replay.stderr.contains("`replay --fleet` plays the vans' day, `check` gives a report card per van"))

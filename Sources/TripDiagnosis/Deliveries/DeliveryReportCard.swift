@@ -2,12 +2,9 @@ import FleetModel
 import TripRecordings
 
 /// A delivery van's day as `tripterm check` reports it: the stops it served (arrival, completion, how good the ETA
-/// to each was), how its tasks ended, and how far each outcome was recorded from the task's planned place.
-///
-/// Stops are told apart by their tasks: a stop is served when a later list of the van's stops no longer holds it
-/// (Fleet Engine closes its tasks then); it arrived when the list first shows it first and ARRIVED. The ETA to a stop
-/// is each report's time plus the `remainingDuration` the driver sent while that stop was first, compared with the
-/// arrival (else the completion, for a driver app that never says ARRIVED).
+/// to each was, see ``VanTimeline``), how its tasks ended, and how far each outcome was recorded from the task's
+/// planned place. An ETA is compared with the arrival, else the completion, for a driver app that never says
+/// ARRIVED.
 public struct DeliveryReportCard: Sendable, Equatable {
     /// How one stop went.
     public struct StopVisit: Sendable, Equatable {
@@ -16,7 +13,12 @@ public struct DeliveryReportCard: Sendable, Equatable {
         public var arrived: ProtoTimestamp?
         public var completed: ProtoTimestamp?
         /// The driver's ETAs to it: (when sent, the arrival they promised).
-        public var predictions: [(time: ProtoTimestamp, eta: ProtoTimestamp)]
+        public var predictions: [(time: ProtoTimestamp, eta: ProtoTimestamp)] = []
+
+        public init(taskIDs: [String], planned: LatLng?) {
+            self.taskIDs = taskIDs
+            self.planned = planned
+        }
 
         /// When the van was there: its arrival, else its completion.
         public var reached: ProtoTimestamp? { arrived ?? completed }
@@ -78,10 +80,10 @@ public struct DeliveryReportCard: Sendable, Equatable {
     public var source: String
     public var span: ClosedRange<ProtoTimestamp>?
     public var reports: Int
-    /// Between consecutive located reports.
+    /// Along the location reports.
     public var meters: Double
-    /// The van's location reports and the intervals between them: each new fix (its `updateTime`, else the call's
-    /// time) counts once, so a stop's update echoing the last fix does not shorten an interval.
+    /// The van's location reports and the intervals between them, counted as a trip's are: each new fix once, so a
+    /// stop's update echoing the last fix does not shorten an interval.
     public var updates: IntervalStatistics
     /// Served stops, in the order they were served.
     public var served: [StopVisit]
@@ -92,51 +94,21 @@ public struct DeliveryReportCard: Sendable, Equatable {
     public var outcomePlaces: [OutcomePlace]
 
     public init(_ van: DeliveryVanDay, in day: DeliveryRecording) {
-        vehicleName = van.name
+        self.init(VanTimeline(van), in: day)
+    }
+
+    /// The card of a van's timeline, its tasks' outcomes read from the day.
+    public init(_ timeline: VanTimeline, in day: DeliveryRecording) {
+        vehicleName = timeline.vehicleName.description
         source = day.source
-        reports = van.reports.count
-        if let first = van.reports.first?.time, let last = van.reports.last?.time { span = first...max(first, last) }
-        var meters = 0.0
-        var previousPoint: LatLng?
-        var fixTimes: [ProtoTimestamp] = []
-        var current: [VehicleStop] = []
-        var visits: [String: StopVisit] = [:]
-        var servedKeys: [String] = []
-        var taskIDs = Set<String>()
-        for report in van.reports {
-            if let location = report.vehicle.lastLocation, let point = location.location {
-                if let previousPoint { meters += Geo.distance(previousPoint, point) }
-                previousPoint = point
-                let fixTime = location.updateTime ?? report.time
-                if fixTimes.last.map({ fixTime > $0 }) ?? true { fixTimes.append(fixTime) }
-            }
-            let stops = report.stops ?? current
-            let keys = Set(stops.map(Self.key))
-            for stop in current where !keys.contains(Self.key(stop)) {
-                let key = Self.key(stop)
-                guard visits[key]?.completed == nil else { continue }
-                visits[key, default: Self.visit(stop)].completed = report.time
-                servedKeys.append(key)
-            }
-            for stop in stops {
-                taskIDs.formUnion(stop.tasks.map(\.taskId))
-                if visits[Self.key(stop)] == nil { visits[Self.key(stop)] = Self.visit(stop) }
-            }
-            if let first = stops.first {
-                let key = Self.key(first)
-                if first.state == .arrived, visits[key]?.arrived == nil { visits[key]?.arrived = report.time }
-                if let remaining = report.remainingDuration, visits[key]?.arrived == nil {
-                    visits[key]?.predictions.append((report.time, report.time + remaining.duration))
-                }
-            }
-            current = stops
-        }
-        self.meters = meters
-        updates = IntervalStatistics(
-            reports: fixTimes.count, intervals: zip(fixTimes, fixTimes.dropFirst()).map { ($1 - $0).inSeconds })
-        served = servedKeys.compactMap { visits[$0] }
-        stopsLeft = current.count
-        let vehicleID = van.vehicleId
+        reports = timeline.calls
+        span = timeline.span
+        meters = timeline.meters
+        updates = timeline.intervals
+        served = timeline.served
+        stopsLeft = timeline.left.count
+        var taskIDs = Set(timeline.stops.flatMap(\.taskIDs))
+        let vehicleID = timeline.vehicleName.vehicleID
         for (id, states) in day.tasks where states.last?.task.deliveryVehicleId == vehicleID { taskIDs.insert(id) }
         var outcomes = Outcomes()
         var places: [OutcomePlace] = []
@@ -158,14 +130,9 @@ public struct DeliveryReportCard: Sendable, Equatable {
         outcomePlaces = places.sorted { ($0.meters, $0.taskID) > ($1.meters, $1.taskID) }
     }
 
-    /// Every van's card, by vehicle name.
+    /// Every van's card, in the day's order.
     public static func cards(for day: DeliveryRecording) -> [DeliveryReportCard] {
         day.vans.map { DeliveryReportCard($0, in: day) }
     }
 
-    private static func key(_ stop: VehicleStop) -> String { stop.tasks.map(\.taskId).sorted().joined(separator: ",") }
-
-    private static func visit(_ stop: VehicleStop) -> StopVisit {
-        StopVisit(taskIDs: stop.tasks.map(\.taskId), planned: stop.plannedLocation?.point, predictions: [])
-    }
 }

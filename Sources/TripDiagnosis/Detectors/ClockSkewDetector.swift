@@ -4,10 +4,10 @@ import TripFollowing
 /// `clock-skew`: reports whose device time (`updateTime`, else `rawLocationTime`) is further than
 /// ``DiagnosisThresholds/clockSkewSeconds`` from the time the server received them (`serverTime`). Consecutive such
 /// reports are one finding. Inputs without both times (GPX, GeoJSON, most trip files) have none.
-public enum ClockSkewDetector: FindingDetector {
+public enum ClockSkewDetector: TrackFindingDetector {
     public static let kind = FindingKind.clockSkew
 
-    public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
+    public static func findings(of timeline: some ReportedTrack, thresholds: DiagnosisThresholds) -> [Finding] {
         var findings: [Finding] = []
         var run: (first: LocationReport, last: LocationReport, worst: Double, count: Int)?
         func close() {
@@ -21,7 +21,7 @@ public enum ClockSkewDetector: FindingDetector {
             detail += " (limit \(FigureText.seconds(thresholds.clockSkewSeconds)))"
             findings.append(
                 Finding(
-                    tripName: timeline.tripName, kind: kind, start: episode.first.time,
+                    subject: timeline.subject, kind: kind, start: episode.first.time,
                     end: episode.last.time, detail: detail))
             run = nil
         }

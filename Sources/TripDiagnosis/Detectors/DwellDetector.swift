@@ -8,23 +8,23 @@ import TripFollowing
 /// A stay at a stop — this trip's, or another trip's the vehicle served meanwhile (see
 /// ``TripTimeline/stopName(near:)``) — is the ride's business, a rider late to the kerb or a no-show: the report card
 /// lists it among the stops, and it is no finding.
-public enum DwellDetector: FindingDetector {
+public enum DwellDetector: TrackFindingDetector {
     public static let kind = FindingKind.dwell
 
-    public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
+    public static func findings(of timeline: some ReportedTrack, thresholds: DiagnosisThresholds) -> [Finding] {
         dwells(in: timeline, thresholds: thresholds).compactMap { dwell in
             guard timeline.stopName(near: dwell.point) == nil else { return nil }
             let radius = FigureText.meters(thresholds.dwellRadiusMeters)
             let detail =
                 "stayed within \(radius) for \(FigureText.seconds(dwell.seconds)) (\(dwell.reports) reports)"
                 + " at \(FigureText.point(dwell.point))"
-            return Finding(tripName: timeline.tripName, kind: kind, start: dwell.start, end: dwell.end, detail: detail)
+            return Finding(subject: timeline.subject, kind: kind, start: dwell.start, end: dwell.end, detail: detail)
         }
     }
 
     /// Every stay, in order: each report joins the stay begun by an earlier one while it is within the radius of
     /// that first report, from the same vehicle, and without a silence before it.
-    public static func dwells(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Dwell] {
+    public static func dwells(in timeline: some ReportedTrack, thresholds: DiagnosisThresholds) -> [Dwell] {
         let reports = timeline.reports
         let silence = thresholds.missingUpdatesLimit(medianInterval: timeline.intervals.median)
         var dwells: [Dwell] = []

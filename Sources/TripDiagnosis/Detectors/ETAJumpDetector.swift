@@ -8,21 +8,40 @@ public enum ETAJumpDetector: FindingDetector {
     public static let kind = FindingKind.etaJump
 
     public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
-        var findings: [Finding] = []
         let etas = timeline.etas
-        for index in etas.indices.dropFirst() where etas[index - 1].isSameSeries(as: etas[index]) {
+        return etas.indices.dropFirst().compactMap { index in
             let before = etas[index - 1], after = etas[index]
-            let moved = (after.eta - before.eta).inSeconds
-            guard moved.magnitude > thresholds.etaJumpSeconds else { continue }
-            let stop = after.stop.label(ownTripId: timeline.tripName.tripID)
-            let detail =
-                "ETA to \(stop) moved \(FigureText.signedSeconds(moved)), from \(before.eta.rfc3339) to "
-                + "\(after.eta.rfc3339) (limit \(FigureText.seconds(thresholds.etaJumpSeconds)))"
-            findings.append(
-                Finding(
-                    tripName: timeline.tripName, kind: kind, start: before.lastSeen, end: after.time,
-                    detail: detail))
+            guard before.isSameSeries(as: after) else { return nil }
+            return jump(
+                of: timeline.subject, to: after.stop.label(ownTripId: timeline.tripName.tripID),
+                from: (before.lastSeen, before.eta), to: (after.time, after.eta), thresholds: thresholds)
         }
-        return findings
+    }
+}
+
+extension ETAJumpDetector {
+    /// A van's jumps: the ETA the driver gave for the same stop moving by more than the limit between consecutive
+    /// reports, before the van arrived there.
+    public static func findings(of van: VanTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
+        van.stops.flatMap { stop in
+            zip(stop.predictions, stop.predictions.dropFirst()).compactMap { before, after in
+                jump(
+                    of: van.subject, to: stop.label, from: (before.time, before.eta), to: (after.time, after.eta),
+                    thresholds: thresholds)
+            }
+        }
+    }
+
+    /// A finding when the ETA moved by more than the limit from one sample to the next.
+    static func jump(
+        of subject: FindingSubject, to stop: String, from before: (seen: ProtoTimestamp, eta: ProtoTimestamp),
+        to after: (time: ProtoTimestamp, eta: ProtoTimestamp), thresholds: DiagnosisThresholds
+    ) -> Finding? {
+        let moved = (after.eta - before.eta).inSeconds
+        guard moved.magnitude > thresholds.etaJumpSeconds else { return nil }
+        let detail =
+            "ETA to \(stop) moved \(FigureText.signedSeconds(moved)), from \(before.eta.rfc3339) to "
+            + "\(after.eta.rfc3339) (limit \(FigureText.seconds(thresholds.etaJumpSeconds)))"
+        return Finding(subject: subject, kind: kind, start: before.seen, end: after.time, detail: detail)
     }
 }

@@ -4,10 +4,10 @@ import TripFollowing
 /// `missing-updates`: silences in the vehicle's reports longer than
 /// ``DiagnosisThresholds/missingUpdatesLimit(medianInterval:)`` — between two reports, and at either edge of the
 /// time it served the trip (after it was assigned, before the trip ended or the recording stopped).
-public enum MissingUpdatesDetector: FindingDetector {
+public enum MissingUpdatesDetector: TrackFindingDetector {
     public static let kind = FindingKind.missingUpdates
 
-    public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
+    public static func findings(of timeline: some ReportedTrack, thresholds: DiagnosisThresholds) -> [Finding] {
         let limit = thresholds.missingUpdatesLimit(medianInterval: timeline.intervals.median)
         var findings: [Finding] = []
         func silence(from start: ProtoTimestamp, to end: ProtoTimestamp, _ what: String) {
@@ -16,10 +16,10 @@ public enum MissingUpdatesDetector: FindingDetector {
             let detail =
                 "no vehicle report for \(FigureText.seconds(seconds)) \(what)"
                 + " (limit \(FigureText.seconds(limit)))"
-            findings.append(Finding(tripName: timeline.tripName, kind: kind, start: start, end: end, detail: detail))
+            findings.append(Finding(subject: timeline.subject, kind: kind, start: start, end: end, detail: detail))
         }
         let reports = timeline.reports
-        if let assigned = timeline.assignedAt {
+        if let assigned = timeline.servedFrom {
             if let first = reports.first(where: { $0.time >= assigned }) {
                 silence(from: assigned, to: first.time, "after the vehicle was assigned")
             } else if let end = timeline.end {
@@ -30,8 +30,7 @@ public enum MissingUpdatesDetector: FindingDetector {
             silence(from: reports[move.to - 1].time, to: reports[move.to].time, "between two reports")
         }
         if let last = reports.last, let end = timeline.end, last.time < end {
-            let what = timeline.terminal.map { "before \($0.status.protoName)" } ?? "before the recording ends"
-            silence(from: last.time, to: end, what)
+            silence(from: last.time, to: end, timeline.endLabel)
         }
         return findings
     }

@@ -2,20 +2,20 @@ import FleetModel
 
 /// `off-route`: each OFF_ROUTE episode of the vehicle's navigation status. Only Cloud Logging exports hold the
 /// status (``TripTimeline/navigation``); elsewhere there are no episodes and the report card says unknown.
-public enum OffRouteDetector: FindingDetector {
+public enum OffRouteDetector: TrackFindingDetector {
     public static let kind = FindingKind.offRoute
 
-    public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
+    public static func findings(of timeline: some ReportedTrack, thresholds: DiagnosisThresholds) -> [Finding] {
         episodes(in: timeline).map { episode in
             let until = episode.endsWithData ? " until the data ends" : ""
             let detail = "navigation OFF_ROUTE for \(FigureText.seconds(episode.seconds))\(until)"
             return Finding(
-                tripName: timeline.tripName, kind: kind, start: episode.start, end: episode.end,
+                subject: timeline.subject, kind: kind, start: episode.start, end: episode.end,
                 detail: detail)
         }
     }
 
-    public static func episodes(in timeline: TripTimeline) -> [OffRouteEpisode] {
+    public static func episodes(in timeline: some ReportedTrack) -> [OffRouteEpisode] {
         var episodes: [OffRouteEpisode] = []
         var since: ProtoTimestamp?
         for change in timeline.navigation {

@@ -2,10 +2,10 @@ import FleetModel
 
 /// `speed-jump`: moves between consecutive reports faster than ``DiagnosisThresholds/plausibleSpeed``. Consecutive
 /// such moves are one finding, so a fix that teleports out and comes back is one jump, said to end where it began.
-public enum SpeedJumpDetector: FindingDetector {
+public enum SpeedJumpDetector: TrackFindingDetector {
     public static let kind = FindingKind.speedJump
 
-    public static func findings(in timeline: TripTimeline, thresholds: DiagnosisThresholds) -> [Finding] {
+    public static func findings(of timeline: some ReportedTrack, thresholds: DiagnosisThresholds) -> [Finding] {
         let limit = thresholds.plausibleSpeed
         var findings: [Finding] = []
         var run: [Move] = []
@@ -20,7 +20,7 @@ public enum SpeedJumpDetector: FindingDetector {
             }
             findings.append(
                 Finding(
-                    tripName: timeline.tripName, kind: kind, start: start.time, end: end.time,
+                    subject: timeline.subject, kind: kind, start: start.time, end: end.time,
                     detail: detail))
             run = []
         }

@@ -17,6 +17,6 @@ public enum StaleAtEndDetector: FindingDetector {
         let detail =
             "last report \(FigureText.meters(meters)) from the dropoff at COMPLETE\(when) "
             + "(limit \(FigureText.meters(thresholds.staleAtEndMeters)))"
-        return [Finding(tripName: timeline.tripName, kind: kind, start: last.time, end: complete.time, detail: detail)]
+        return [Finding(subject: timeline.subject, kind: kind, start: last.time, end: complete.time, detail: detail)]
     }
 }

@@ -16,7 +16,7 @@ public enum StatusOrderDetector: FindingDetector {
         func report(_ severity: FindingSeverity, _ start: StatusChange, _ end: StatusChange?, _ detail: String) {
             findings.append(
                 Finding(
-                    tripName: timeline.tripName, kind: kind, severity: severity, start: start.time,
+                    subject: timeline.subject, kind: kind, severity: severity, start: start.time,
                     end: end?.time ?? start.time, detail: detail))
         }
         let statuses = timeline.statuses
@@ -40,7 +40,7 @@ public enum StatusOrderDetector: FindingDetector {
             let detail = "the data ends at \(last.status.protoName), without COMPLETE or CANCELED"
             findings.append(
                 Finding(
-                    tripName: timeline.tripName, kind: kind, severity: .warning, start: last.time,
+                    subject: timeline.subject, kind: kind, severity: .warning, start: last.time,
                     end: end, detail: detail))
         }
         return findings

@@ -1,6 +1,6 @@
 import TripRecordings
 
-/// Runs every detector and builds the report card for a recorded trip.
+/// Runs every detector and builds the report card for a recorded trip, or for a delivery van's day.
 ///
 /// ```swift
 /// let diagnosis = Diagnoser().diagnose(recording)
@@ -31,5 +31,18 @@ public struct Diagnoser: Sendable {
 
     public func findings(in timeline: TripTimeline) -> [Finding] {
         Self.detectors.flatMap { $0.findings(in: timeline, thresholds: thresholds) }.sorted(by: Finding.listedBefore)
+    }
+
+    /// The van's card and findings: every detector of reports, and `eta-jump` per stop; the trip's own kinds
+    /// (`status-order`, `stale-at-end`) do not apply.
+    public func diagnose(_ van: DeliveryVanDay, in day: DeliveryRecording) -> DeliveryDiagnosis {
+        let timeline = VanTimeline(van)
+        let tracks = Self.detectors.compactMap { $0 as? any TrackFindingDetector.Type }
+        let findings =
+            tracks.flatMap { $0.findings(of: timeline, thresholds: thresholds) }
+            + ETAJumpDetector.findings(of: timeline, thresholds: thresholds)
+        return DeliveryDiagnosis(
+            timeline: timeline, card: DeliveryReportCard(timeline, in: day),
+            findings: findings.sorted(by: Finding.listedBefore))
     }
 }

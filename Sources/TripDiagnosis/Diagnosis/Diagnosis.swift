@@ -11,3 +11,12 @@ public struct Diagnosis: Sendable {
         self.findings = findings
     }
 }
+
+/// Everything `check` says about one delivery van's day: its timeline, its card and the findings of the kinds that
+/// apply to a van — those of its reports (``TrackFindingDetector``) and `eta-jump` per stop.
+public struct DeliveryDiagnosis: Sendable {
+    public var timeline: VanTimeline
+    public var card: DeliveryReportCard
+    /// By start time (``Finding/listedBefore(_:_:)``).
+    public var findings: [Finding]
+}

@@ -1,13 +1,13 @@
 import FleetModel
 
-/// Something in a trip's data worth a look, with the span of time it covers so that a timeline can mark it and a
+/// Something in a trip's or a delivery van's data worth a look, with the span of time it covers so that a timeline can mark it and a
 /// person can find it in the log.
 ///
 /// ```
 /// 2021-11-13T18:25:10Z  2021-11-13T18:27:40Z  warning  missing-updates  no vehicle report for 2 min 30 s (limit 60 s)
 /// ```
 public struct Finding: Sendable, Hashable {
-    public var tripName: TripName
+    public var subject: FindingSubject
     public var kind: FindingKind
     public var severity: FindingSeverity
     public var start: ProtoTimestamp
@@ -17,10 +17,10 @@ public struct Finding: Sendable, Hashable {
     public var detail: String
 
     public init(
-        tripName: TripName, kind: FindingKind, severity: FindingSeverity? = nil, start: ProtoTimestamp,
+        subject: FindingSubject, kind: FindingKind, severity: FindingSeverity? = nil, start: ProtoTimestamp,
         end: ProtoTimestamp, detail: String
     ) {
-        self.tripName = tripName
+        self.subject = subject
         self.kind = kind
         self.severity = severity ?? kind.defaultSeverity
         self.start = start

@@ -67,7 +67,7 @@ public enum DiagnosisCSV {
 
     public static func row(for finding: Finding, file: String) -> String {
         row([
-            file, finding.tripName.description, finding.kind.rawValue, finding.severity.rawValue,
+            file, finding.subject.description, finding.kind.rawValue, finding.severity.rawValue,
             finding.start.rfc3339, finding.end.rfc3339, finding.detail,
         ])
     }

@@ -62,7 +62,7 @@ public enum DiagnosisJSON {
 
     static func finding(_ finding: Finding) -> JSONValue {
         .object([
-            "trip": .string(finding.tripName.description), "kind": .string(finding.kind.rawValue),
+            finding.subject.jsonKey: .string(finding.subject.description), "kind": .string(finding.kind.rawValue),
             "severity": .string(finding.severity.rawValue), "start": time(finding.start), "end": time(finding.end),
             "detail": .string(finding.detail),
         ])

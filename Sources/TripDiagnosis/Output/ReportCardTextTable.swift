@@ -49,11 +49,11 @@ public enum ReportCardTextTable {
         }
     }
 
-    /// Findings alone, one a line: `START  END  SEVERITY  KIND  TRIP  DETAIL`.
+    /// Findings alone, one a line: `START  END  SEVERITY  KIND  TRIP-OR-VAN  DETAIL`.
     public static func line(for finding: Finding) -> String {
         [
             finding.start.rfc3339, finding.end.rfc3339, finding.severity.rawValue.padded(7),
-            finding.kind.rawValue.padded(15), finding.tripName.tripID, finding.detail,
+            finding.kind.rawValue.padded(15), finding.subject.id, finding.detail,
         ].joined(separator: "  ")
     }
 
@@ -120,7 +120,7 @@ public enum ReportCardTextTable {
             }
     }
 
-    private static func findings(_ findings: [Finding]) -> [String] {
+    static func findings(_ findings: [Finding]) -> [String] {
         guard !findings.isEmpty else { return ["none"] }
         let counts = FindingSeverity.allCases.reversed().compactMap { severity -> String? in
             let count = findings.count(where: { $0.severity == severity })

@@ -43,7 +43,7 @@ public struct TripTimeline: Sendable {
         for event in recording.events {
             if case .snapshot(let trip) = event.kind { builder.add(trip, at: event.time) }
         }
-        self = builder.timeline
+        self = builder.finished
         span = recording.timeSpan
         navigation = recording.navigation
         measureMoves()
@@ -60,13 +60,12 @@ public struct TripTimeline: Sendable {
 
     /// Fills ``moves`` and ``intervals`` from ``reports``.
     public mutating func measureMoves() {
-        moves = []
-        moves.reserveCapacity(reports.count)
-        for index in reports.indices.dropFirst() where reports[index - 1].vehicleId == reports[index].vehicleId {
-            let from = reports[index - 1], to = reports[index]
-            moves.append(
-                Move(to: index, meters: Geo.distance(from.point, to.point), seconds: (to.time - from.time).inSeconds))
-        }
-        intervals = IntervalStatistics(reports: reports.count, intervals: moves.map(\.seconds))
+        (moves, intervals) = ReportCollector.moves(of: reports)
     }
+}
+
+extension TripTimeline: ReportedTrack {
+    public var subject: FindingSubject { .trip(tripName) }
+    public var servedFrom: ProtoTimestamp? { assignedAt }
+    public var endLabel: String { terminal.map { "before \($0.status.protoName)" } ?? "before the recording ends" }
 }

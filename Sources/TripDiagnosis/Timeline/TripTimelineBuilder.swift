@@ -4,7 +4,14 @@ import FleetModel
 struct TripTimelineBuilder {
     private(set) var timeline: TripTimeline
     private let tripId: String
-    private var lastLocation: VehicleLocation?
+    private var reports = ReportCollector()
+
+    /// The timeline of everything added, its reports gathered.
+    var finished: TripTimeline {
+        var timeline = timeline
+        timeline.reports = reports.reports
+        return timeline
+    }
 
     init(tripName: TripName) {
         timeline = TripTimeline(tripName: tripName)
@@ -45,29 +52,9 @@ struct TripTimelineBuilder {
         }
     }
 
-    /// A `lastLocation` that differs from the previous one is a new report; an unchanged one is the same report seen
-    /// again by a later poll or trip update. A fix the device took before the previous report's, from the same
-    /// vehicle, reached the server late, behind a newer one: it is stale, not a move back and forth.
-    ///
-    /// The report's time is its server time, unless that runs back before the previous report (a file stitched from
-    /// several recordings): then the time the recording saw it, so that time never runs backwards.
     private mutating func addReport(of trip: Trip, at time: ProtoTimestamp) {
-        guard let location = trip.lastLocation, location != lastLocation else { return }
-        if let taken = location.updateTime ?? location.rawLocationTime, let previous = timeline.reports.last,
-            previous.vehicleId == trip.vehicleId, let before = previous.deviceTime, taken < before
-        {
-            return
-        }
-        lastLocation = location
-        guard let point = location.location ?? location.rawLocation else { return }
-        let previous = timeline.reports.last?.time ?? time
-        var reportTime = max(time, previous)
-        if let server = location.serverTime, timeline.reports.isEmpty || server >= previous { reportTime = server }
-        timeline.reports.append(
-            LocationReport(
-                time: reportTime, point: point,
-                deviceTime: location.updateTime ?? location.rawLocationTime, serverTime: location.serverTime,
-                vehicleId: trip.vehicleId, tripStatus: trip.tripStatus))
+        guard let location = trip.lastLocation else { return }
+        reports.add(location, at: time, vehicleId: trip.vehicleId, tripStatus: trip.tripStatus)
     }
 
     private mutating func addETA(of trip: Trip, at time: ProtoTimestamp) {

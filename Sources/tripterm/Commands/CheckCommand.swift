@@ -66,23 +66,33 @@ struct CheckCommand: ParsableCommand {
         let (trips, vans) = try diagnosedInputs()
         let output = DiagnosisOutput.render(trips, format: json ? .json : csv ? .csv : .text, findingsOnly: findings)
         var parts = output.isEmpty ? [] : [output]
-        // Vans have report cards and no findings yet; CSV's columns are a trip's.
-        if !findings, !csv {
-            parts += vans.map { json ? $0.card.json(file: $0.file) : $0.card.text(file: $0.file) }
-        } else if csv, !vans.isEmpty {
+        // CSV's columns are a trip's.
+        if csv, !vans.isEmpty {
             FileHandle.standardError.write(
                 Data("check: \(vans.count) delivery vans left out of --csv (use text or --json)\n".utf8))
+        } else if findings {
+            let lines = vans.flatMap { van in
+                van.diagnosis.findings.map {
+                    json ? DiagnosisJSON.line(for: $0, file: van.file) : ReportCardTextTable.line(for: $0)
+                }
+            }
+            if !lines.isEmpty { parts.append(lines.joined(separator: "\n")) }
+        } else {
+            parts += vans.map { json ? $0.diagnosis.json(file: $0.file) : $0.diagnosis.text(file: $0.file) }
         }
-        if !parts.isEmpty { print(parts.joined(separator: json ? "\n" : "\n\n")) }
-        if policy.fails(on: trips.flatMap(\.diagnosis.findings)) { throw ExitCode(1) }
+        if !parts.isEmpty { print(parts.joined(separator: json || findings ? "\n" : "\n\n")) }
+        let all = trips.flatMap(\.diagnosis.findings) + vans.flatMap(\.diagnosis.findings)
+        if policy.fails(on: all) { throw ExitCode(1) }
     }
 
     /// Every input read before anything is diagnosed; any unreadable one ends the run with status 2. Delivery vans
     /// come with every file's trips unless `--trip` picks one.
-    private func diagnosedInputs() throws -> (trips: [DiagnosedTrip], vans: [(file: String, card: DeliveryReportCard)])
-    {
+    private func diagnosedInputs() throws -> (
+        trips: [DiagnosedTrip], vans: [(file: String, diagnosis: DeliveryDiagnosis)]
+    ) {
+        let diagnoser = Diagnoser(thresholds: thresholds.thresholds)
         var selected: [(file: String, warnings: Int, recordings: [TripRecording])] = []
-        var vans: [(file: String, card: DeliveryReportCard)] = []
+        var vans: [(file: String, diagnosis: DeliveryDiagnosis)] = []
         var errors: [InputError] = []
         for file in files {
             do {
@@ -95,7 +105,7 @@ struct CheckCommand: ParsableCommand {
                     : try RecordingLoader.matching(loaded, trip: trip, path: file)
                 selected.append((file, loaded.warnings.count, recordings))
                 if trip == nil, let day = loaded.deliveries {
-                    vans += DeliveryReportCard.cards(for: day).map { (file, $0) }
+                    vans += day.vans.map { (file, diagnoser.diagnose($0, in: day)) }
                 }
             } catch {
                 errors.append(error)
@@ -109,7 +119,6 @@ struct CheckCommand: ParsableCommand {
             for error in errors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
             throw ExitCode(2)
         }
-        let diagnoser = Diagnoser(thresholds: thresholds.thresholds)
         let trips = selected.flatMap { input in
             input.recordings.map {
                 DiagnosedTrip(file: input.file, inputWarnings: input.warnings, diagnosis: diagnoser.diagnose($0))

@@ -80,10 +80,10 @@ enum ScreenFixtures {
         let trip = TripViewFixtures.name
         let findings: [Finding] = [
             Finding(
-                tripName: trip, kind: .missingUpdates, start: at(25), end: at(40),
+                subject: .trip(trip), kind: .missingUpdates, start: at(25), end: at(40),
                 detail: "no vehicle report for 15 s (limit 10 s)"),
             Finding(
-                tripName: trip, kind: .speedJump, severity: .error, start: at(55), end: at(55),
+                subject: .trip(trip), kind: .speedJump, severity: .error, start: at(55), end: at(55),
                 detail: "900 m in 5 s: 180 m/s, above the 68 m/s limit"),
         ]
         let bands: [ReplayInsight.Band] = [

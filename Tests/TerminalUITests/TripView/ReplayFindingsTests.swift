@@ -40,7 +40,8 @@ import TripRecordings
     @Test func nextAndPreviousWalkTheFindingsInOrder() {
         let findings = [10, 20, 20, 30].map { second in
             Finding(
-                tripName: TripViewFixtures.name, kind: .dwell, start: TripViewFixtures.start + .seconds(Int64(second)),
+                subject: .trip(TripViewFixtures.name), kind: .dwell,
+                start: TripViewFixtures.start + .seconds(Int64(second)),
                 end: TripViewFixtures.start + .seconds(Int64(second)), detail: "")
         }
         let insight = ReplayInsight(findings: findings, places: [], bands: [], speeds: [], reportCard: [])

@@ -49,9 +49,14 @@ import TripRecordings
         #expect(card.served.allSatisfy { $0.arrived != nil && $0.completed! > $0.arrived! })
         #expect(card.outcomePlaces.first?.taskID == "t-2a")
         #expect(abs((card.outcomePlaces.first?.meters ?? 0) - 133) < 1)
+        // The van says nothing while it waits at a stop: each wait is a silence longer than the minute Fleet Engine
+        // expects, and the only finding.
+        let diagnosis = Diagnoser().diagnose(day.vans[0], in: day)
+        #expect(diagnosis.card == card)
+        #expect(diagnosis.findings.map(\.kind) == [.missingUpdates, .missingUpdates, .missingUpdates])
         let file = "delivery-day.json"
-        Golden.check(card.text(file: file) + "\n", against: Self.golden("delivery-day.txt"))
-        Golden.check(card.json(file: file) + "\n", against: Self.golden("delivery-day.jsonl"))
+        Golden.check(diagnosis.text(file: file) + "\n", against: Self.golden("delivery-day.txt"))
+        Golden.check(diagnosis.json(file: file) + "\n", against: Self.golden("delivery-day.jsonl"))
     }
 
     /// The same export as 2025's: keys lower-cased, one entry a line.

@@ -1,0 +1,31 @@
+import FleetModel
+
+/// What a finding is about: a trip, or a delivery vehicle's day — the detectors of a vehicle's reports serve both.
+public enum FindingSubject: Sendable, Hashable, CustomStringConvertible {
+    case trip(TripName)
+    case deliveryVehicle(DeliveryVehicleName)
+
+    /// The full resource name.
+    public var description: String {
+        switch self {
+        case .trip(let name): name.description
+        case .deliveryVehicle(let name): name.description
+        }
+    }
+
+    /// The trip id or the vehicle id.
+    public var id: String {
+        switch self {
+        case .trip(let name): name.tripID
+        case .deliveryVehicle(let name): name.vehicleID
+        }
+    }
+
+    /// The key naming it in `check --json`: `trip` or `deliveryVehicle`, as the cards name theirs.
+    public var jsonKey: String {
+        switch self {
+        case .trip: "trip"
+        case .deliveryVehicle: "deliveryVehicle"
+        }
+    }
+}
