@@ -35,7 +35,7 @@ public struct FleetServerCore: Sendable {
         let store: FleetStore
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            store = try FleetStore(path: databasePath)
+            store = try FleetStore(path: databasePath, logger: configuration.logger)
         } catch {
             throw FleetServerSetupError(
                 "cannot open the database \(databasePath): \(FleetServer.describe(error))")

@@ -1,6 +1,7 @@
 import FleetModel
 import Foundation
 import GRDB
+import Logging
 
 /// Trips, vehicles, delivery vehicles and tasks in one SQLite database (GRDB, WAL mode, `synchronous = FULL`).
 ///
@@ -30,7 +31,8 @@ public final class FleetStore: Sendable {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date, after checking what the
     /// file holds (``DatabaseStartupCheck``): a damaged, foreign or newer database is refused untouched, and an older
     /// one is copied before it is migrated.
-    public init(path: String) throws {
+    /// - Parameter logger: where faults of the machine under the database (a full disk) are said, once each.
+    public init(path: String, logger: Logger = Logger(label: "tripterm.store")) throws {
         let migrator = Self.migrator
         switch try DatabaseStartupCheck.inspect(path: path, migrator: migrator) {
         case .older(let version):
@@ -48,7 +50,7 @@ public final class FleetStore: Sendable {
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
         try migrator.migrate(pool)
-        groupCommit = GroupCommit(pool: pool, index: searchIndex)
+        groupCommit = GroupCommit(pool: pool, index: searchIndex, logger: logger)
     }
 
     static var migrator: DatabaseMigrator {
@@ -120,6 +122,16 @@ public final class FleetStore: Sendable {
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (FleetTransaction) throws -> T) async throws -> T {
         try await pool.read { db in try body(FleetTransaction(db: db)) }
+    }
+
+    /// Tests only: the database may grow by at most `pages` more pages (SQLite's `max_page_count`, on the one
+    /// connection that writes), so a write that needs room fails exactly as on a full disk, with SQLITE_FULL; nil
+    /// lifts the limit, as freeing space would.
+    func limitGrowth(toPages pages: Int?) async throws {
+        try await pool.writeWithoutTransaction { db in
+            let count = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            try db.execute(sql: "PRAGMA max_page_count = \(pages.map { count + $0 } ?? 1_073_741_823)")
+        }
     }
 
     /// Runs `body` in a transaction shared with the writes that arrive at the same time, in a savepoint of its own:

@@ -1,4 +1,5 @@
 import GRDB
+import Logging
 import NIOConcurrencyHelpers
 
 /// Group commit: writes that arrive together share one SQLite transaction, so one fsync — with
@@ -16,6 +17,9 @@ import NIOConcurrencyHelpers
 /// still in the writer's queue, before any later transaction. A failed batch drops its providers' indexes instead
 /// (a commit error can hide a commit that happened). So between batches the index is what the database holds, and
 /// the writes of a batch read their vehicles from it (``LiveReads``).
+///
+/// A fault of the machine (a full disk, an I/O error) fails the batch's writes with UNAVAILABLE saying so
+/// (``StorageFault``), logged once when it begins and once when writes succeed again.
 final class GroupCommit: Sendable {
     /// Writes in one transaction at most: bounds how long a batch holds the writer and its callers wait.
     static let maximumBatch = 256
@@ -27,15 +31,19 @@ final class GroupCommit: Sendable {
         /// Tests only: writes queue up without a batch starting (``hold()``).
         var held = false
         var committedBatches = 0
+        /// The machine's fault the last batch failed on, until a batch commits again.
+        var fault: String?
     }
 
     private let pool: DatabasePool
     private let index: SearchIndex
+    private let logger: Logger
     private let queue = NIOLockedValueBox(Queue())
 
-    init(pool: DatabasePool, index: SearchIndex) {
+    init(pool: DatabasePool, index: SearchIndex, logger: Logger) {
         self.pool = pool
         self.index = index
+        self.logger = logger
     }
 
     /// Queues `write` for the next batch, starting one if none is under way; `write` answers its caller.
@@ -92,11 +100,13 @@ final class GroupCommit: Sendable {
     private func commit(_ batch: [any PendingWrite]) async {
         let index = index
         do {
-            try await pool.writeWithoutTransaction { db in
+            let fault = try await pool.writeWithoutTransaction { db -> String? in
+                var fault: String?
                 try db.inTransaction {
                     var changed = Set<String>()
                     for write in batch {
                         let error = write.run(in: db, live: LiveReads(index: index, changedInBatch: changed))
+                        if let error = error as? DatabaseError, let what = StorageFault.describe(error) { fault = what }
                         if let error, !db.isInsideTransaction {
                             // SQLite ended the transaction itself (SQLITE_FULL, SQLITE_IOERR…): the writes before
                             // this one are gone with it.
@@ -110,12 +120,31 @@ final class GroupCommit: Sendable {
                 for write in batch {
                     if let changes = write.committedChanges { index.apply(changes) }
                 }
+                return fault
             }
             queue.withLockedValue { $0.committedBatches += 1 }
+            note(fault: fault)
             for write in batch { write.answer(batchError: nil) }
         } catch {
             index.forget(batch.reduce(into: Set<String>()) { $0.formUnion($1.providers) })
-            for write in batch { write.answer(batchError: error) }
+            note(fault: (error as? DatabaseError).flatMap(StorageFault.describe))
+            let answer = StorageFault.answer(for: error)
+            for write in batch { write.answer(batchError: answer) }
+        }
+    }
+
+    /// Logs a fault of the machine when it begins, and when a batch commits without one again.
+    private func note(fault: String?) {
+        let was = queue.withLockedValue { queue in
+            defer { queue.fault = fault }
+            return queue.fault
+        }
+        if let fault, was == nil {
+            logger.error(
+                "the database cannot be written: writes fail with UNAVAILABLE until this is mended",
+                metadata: ["cause": "\(fault)"])
+        } else if fault == nil, let was {
+            logger.notice("the database takes writes again", metadata: ["was": "\(was)"])
         }
     }
 }

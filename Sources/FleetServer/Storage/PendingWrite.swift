@@ -53,7 +53,7 @@ final class BatchedWrite<T: Sendable>: PendingWrite, @unchecked Sendable {
 
     func answer(batchError: (any Error)?) {
         switch (outcome, batchError) {
-        case (.failure(let own)?, _): continuation.resume(throwing: own)
+        case (.failure(let own)?, _): continuation.resume(throwing: StorageFault.answer(for: own))
         case (_, let error?): continuation.resume(throwing: error)
         case (.success(let result)?, nil): continuation.resume(returning: result)
         case (nil, nil): preconditionFailure("a write answered before it ran")
