@@ -22,6 +22,8 @@ public struct TripViewState: Sendable, Equatable {
     public var updateCount = 0
     /// The failure shown in the status bar: set by a failed poll, cleared by the next success.
     public var failure: TripViewFailure?
+    /// Why `--record` is not writing (a full disk), shown in the status bar until it writes again.
+    public var recordingProblem: String?
 
     /// Points kept in the trail; older ones are dropped first (a long trip must not grow memory without bound).
     public static let trailLimit = 5_000

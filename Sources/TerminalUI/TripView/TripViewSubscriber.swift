@@ -28,6 +28,11 @@ public final class TripViewSubscriber: TripModelSubscriber {
         change { $0 = TripViewState(tripName: $0.tripName, backendName: $0.backendName) }
     }
 
+    /// What the recorder says about the recording (``TripRecorder/watch(_:)``); nil once it writes again.
+    public func setRecordingProblem(_ text: String?) {
+        change { $0.recordingProblem = text }
+    }
+
     fileprivate func change(_ body: (inout TripViewState) -> Void) {
         state.withLockedValue { body(&$0) }
         generationCounter.add(1, ordering: .releasing)

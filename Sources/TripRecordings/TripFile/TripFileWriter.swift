@@ -3,18 +3,33 @@ import Foundation
 import TrackFormats
 
 /// Appends a trip file line by line, each line in one `write(2)`, so a crash can tear at most the line being
-/// written and never an earlier one. `sync()` makes what was written durable (`fsync`); the recorder calls it at
-/// least once a second.
+/// written and never an earlier one; a line a failed write tore (a full disk) is cut off again, so the file stays
+/// whole up to its last complete line and later lines follow on cleanly. `sync()` makes what was written durable
+/// (`fsync`); the recorder calls it at least once a second.
 public final class TripFileWriter {
     public let path: String
     private let fd: Int32
     private var unsynced = false
+    /// Where the next line begins: the end of the last complete one.
+    private var end: off_t = 0
+    /// `write(2)`, or a test's fault-injecting stand-in.
+    private let writeBytes: (Int32, UnsafeRawPointer, Int) -> Int
 
     /// Creates (or truncates) the file and writes the header.
-    public init(
+    public convenience init(
         path: String, tripName: TripName, source: String, created: ProtoTimestamp, generator: String
     ) throws(InputError) {
+        try self.init(
+            path: path, tripName: tripName, source: source, created: created, generator: generator,
+            writeBytes: { write($0, $1, $2) })
+    }
+
+    init(
+        path: String, tripName: TripName, source: String, created: ProtoTimestamp, generator: String,
+        writeBytes: @escaping (Int32, UnsafeRawPointer, Int) -> Int
+    ) throws(InputError) {
         self.path = path
+        self.writeBytes = writeBytes
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw InputError(path: path, message: "cannot create: \(String(cString: strerror(errno)))")
@@ -69,7 +84,7 @@ public final class TripFileWriter {
         let failure: Int32? = line.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = writeBytes(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -78,7 +93,12 @@ public final class TripFileWriter {
             }
             return nil
         }
-        if let failure { throw InputError(path: path, message: "write failed: \(String(cString: strerror(failure)))") }
+        if let failure {
+            // Whatever part of the line got out is cut off, so the next line starts where this one should have.
+            if ftruncate(fd, end) == 0 { lseek(fd, end, SEEK_SET) }
+            throw InputError(path: path, message: "write failed: \(String(cString: strerror(failure)))")
+        }
+        end += off_t(line.count)
         unsynced = true
     }
 

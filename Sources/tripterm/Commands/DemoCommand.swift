@@ -155,18 +155,19 @@ struct DemoCommand: AsyncParsableCommand {
             }
         }
         if output.printsLines {
+            await TripFollowerSession.reportOnStandardError(recorder)
             await TripFollowerSession.runHeadless(model, json: output.json)
         } else {
             let console = TripConsoleModel(driver: car, log: log, backend: server.baseURL, tripKeys: false)
             try await TripFollowerSession.runScreen(
                 model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display,
-                driverConsole: console)
+                recorder: recorder, driverConsole: console)
         }
         drive.cancel()
         await model.stop()
         if let recorder {
             await recorder.close()
-            if let error = await recorder.writeError { throw error }
+            if let error = await recorder.failureReport { throw error }
         }
         if let error = await drive.value {
             throw CommandFailure("the simulated drive failed: \(error)")

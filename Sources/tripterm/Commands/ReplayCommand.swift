@@ -169,6 +169,7 @@ struct ReplayCommand: AsyncParsableCommand {
             tripName: recording.tripName, backendName: backendName, now: { [clock = run.clock] in clock.timestamp })
         await run.model.register(subscriber)
         let recorder = try await startRecorder(run: run, recording: recording)
+        await recorder?.watch { [subscriber] text in subscriber.setRecordingProblem(text) }
         let controls = ReplayControls(run: run, recording: recording, subscriber: subscriber)
         let display = display
         let loop = loop
@@ -196,7 +197,7 @@ struct ReplayCommand: AsyncParsableCommand {
     private func finish(_ recorder: TripRecorder?) async throws {
         guard let recorder else { return }
         await recorder.close()
-        if let error = await recorder.writeError { throw error }
+        if let error = await recorder.failureReport { throw error }
     }
 
     /// One line per subscriber callback, to the end of the recording.
@@ -206,6 +207,7 @@ struct ReplayCommand: AsyncParsableCommand {
             format: output.json ? .json : .text, now: { [clock = run.clock] in clock.timestamp })
         // The recorder first, as in `rider`: a printed line means its event is already in the file.
         let recorder = try await startRecorder(run: run, recording: recording)
+        await TripFollowerSession.reportOnStandardError(recorder)
         await run.model.register(printer)
         await run.run(loop: loop)
         try await finish(recorder)

@@ -115,14 +115,16 @@ struct RiderCommand: AsyncParsableCommand {
         if let recorder { await model.register(recorder) }
         // Piped or redirected output gets the lines a script can read, as if --headless were given.
         if output.printsLines {
+            await TripFollowerSession.reportOnStandardError(recorder)
             await TripFollowerSession.runHeadless(model, json: output.json)
         } else {
-            try await TripFollowerSession.runScreen(model, backendName: client.baseURL, display: display)
+            try await TripFollowerSession.runScreen(
+                model, backendName: client.baseURL, display: display, recorder: recorder)
         }
         await model.stop()
         if let recorder {
             await recorder.close()
-            if let error = await recorder.writeError { throw error }
+            if let error = await recorder.failureReport { throw error }
         }
     }
 }

@@ -2,6 +2,7 @@ import FleetModel
 import Foundation
 import TerminalUI
 import TripFollowing
+import TripRecordings
 
 #if canImport(Glibc)
 import Glibc
@@ -9,6 +10,14 @@ import Glibc
 
 /// How `rider` and `demo` show a followed trip: lines for scripts, or the terminal map.
 enum TripFollowerSession {
+    /// Says on standard error when `--record` stops being written and when it is again, for a headless run (the
+    /// screen says it in its status bar).
+    static func reportOnStandardError(_ recorder: TripRecorder?) async {
+        await recorder?.watch { text in
+            FileHandle.standardError.write(Data("recording: \(text ?? "written again")\n".utf8))
+        }
+    }
+
     /// One line per callback until the trip is COMPLETE or CANCELED.
     static func runHeadless(_ model: TripModel, json: Bool) async {
         let printer = HeadlessPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
@@ -22,7 +31,8 @@ enum TripFollowerSession {
     /// The terminal map, until the user quits; with `driverConsole` (the demo's car), Tab switches between the two
     /// views.
     static func runScreen(
-        _ model: TripModel, backendName: String, display: DisplayOptions, driverConsole: (any DriverConsoleModel)? = nil
+        _ model: TripModel, backendName: String, display: DisplayOptions, recorder: TripRecorder? = nil,
+        driverConsole: (any DriverConsoleModel)? = nil
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
@@ -30,6 +40,7 @@ enum TripFollowerSession {
         let subscriber = TripViewSubscriber(
             tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
         await model.register(subscriber)
+        await recorder?.watch { [subscriber] text in subscriber.setRecordingProblem(text) }
         let controls = RiderControls(model: model)
         let baseMap = try display.baseMap()
         try await TerminalGuard.run(options: display.terminalOptions) { terminal in

@@ -91,6 +91,15 @@ import TripFollowing
         ScreenFixtures.check(frame, named: "wide-\(size.width)x\(size.height)", title: "wide glyphs \(size)")
     }
 
+    /// `--record` on a full disk: the status bar says the recording is not being written, beside the live source.
+    @Test func riderRecordingOnAFullDisk() {
+        var state = ScreenFixtures.riderState()
+        state.recordingProblem = "not recording (write failed: No space left on device): 3 missed"
+        let frame = ScreenFixtures.tripFrame(
+            state, mode: .rider(pollInterval: .seconds(5)), size: TerminalSize(width: 120, height: 30))
+        ScreenFixtures.check(frame, named: "rider-recording-full-120x30", title: "rider 120×30, recording paused")
+    }
+
     @Test func tooSmall() {
         let frame = ScreenFixtures.tripFrame(
             ScreenFixtures.riderState(), mode: .rider(pollInterval: .seconds(5)),

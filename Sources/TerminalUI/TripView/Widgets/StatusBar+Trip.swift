@@ -12,8 +12,11 @@ extension StatusBar {
         if case .rider(let interval) = mode { source.append(" · every " + Formatting.duration(interval)) }
         source.append(" · " + Summary.count(state.updateCount, "update"))
         let outcome = state.isFinished ? "trip \(Formatting.status(state.journey.tripStatus).lowercased())" : nil
+        // A recording that is not being written stays said until it is again; a key's notice comes first.
+        let notices = [notice, state.recordingProblem].compactMap { $0 }
         self.init(
-            source: source, notice: notice, failure: state.failure, outcome: outcome, now: now, styles: styles,
+            source: source, notice: notices.isEmpty ? nil : notices.joined(separator: " · "), failure: state.failure,
+            outcome: outcome, now: now, styles: styles,
             ascii: ascii)
     }
 }
