@@ -201,21 +201,11 @@ public enum VehicleService {
             {
                 throw .invalidArgument("\(field)[\(i)]: value and stringValue differ; set one, or both the same")
             }
-            let length = attribute.key.count + 1 + valueText(attribute).count
+            let length = attribute.key.count + 1 + attribute.stringValue.count
             guard length <= maxAttributeLength else {
                 throw .invalidArgument(
                     "\(field)[\(i)] is \(length) characters as key:value; at most \(maxAttributeLength) are allowed")
             }
-        }
-    }
-
-    /// An attribute's value as its `key:value` text spells it.
-    private static func valueText(_ attribute: VehicleAttribute) -> String {
-        switch attribute.vehicleAttributeValue {
-        case .stringValue(let text): text
-        case .boolValue(let flag): flag ? "true" : "false"
-        case .numberValue(let number): "\(number)"
-        case nil: attribute.value
         }
     }
 
