@@ -195,8 +195,7 @@ struct DriverCommand: AsyncParsableCommand {
                 source =
                     try recorded
                     ?? simulatedSource(
-                        route: route, from: current.lastLocation?.location ?? current.waypoints.first?.location?.point,
-                        mapLookup: mapLookup, clock: clock)
+                        route: route, from: SimulatedRoute.anchor(of: current), mapLookup: mapLookup, clock: clock)
                 let tripDriver = TripDriver(
                     reporter: reporter, vehicleClient: client, tripClient: client, vehicleName: name, vehicle: current,
                     options: TripDriver.Options(autoAdvance: autoAdvance), roadGraph: mapLookup, notes: notes)
@@ -207,10 +206,10 @@ struct DriverCommand: AsyncParsableCommand {
                 let route = { (graph: RoadGraph?) throws(LocationSourceError) in
                     try SimulatedRoute(deliveryVehicle: current, graph: graph)
                 }
-                let hint =
-                    current.lastLocation?.location
-                    ?? current.remainingVehicleJourneySegments.first?.stop?.plannedLocation?.point
-                source = try recorded ?? simulatedSource(route: route, from: hint, mapLookup: mapLookup, clock: clock)
+                source =
+                    try recorded
+                    ?? simulatedSource(
+                        route: route, from: SimulatedRoute.anchor(of: current), mapLookup: mapLookup, clock: clock)
                 let deliveryDriver = DeliveryDriver(
                     reporter: reporter, client: client, vehicleName: name, vehicle: current,
                     options: DeliveryDriver.Options(autoAdvance: autoAdvance), roadGraph: mapLookup, notes: notes)

@@ -12,9 +12,25 @@ public struct SimulatedRoute: Sendable {
     /// The vehicle's stops in order, each a point of `path`.
     public var stops: [LatLng]
 
+    /// Where a drive of `vehicle` begins, or near it: its last location, else its first stop — the place whose road
+    /// map the drive takes.
+    public static func anchor(of vehicle: Vehicle) -> LatLng? {
+        vehicle.lastLocation?.location ?? stops(of: vehicle).first
+    }
+
+    public static func anchor(of vehicle: DeliveryVehicle) -> LatLng? {
+        vehicle.lastLocation?.location ?? stops(of: vehicle).first
+    }
+
+    private static func stops(of vehicle: Vehicle) -> [LatLng] { vehicle.waypoints.compactMap { $0.location?.point } }
+
+    private static func stops(of vehicle: DeliveryVehicle) -> [LatLng] {
+        vehicle.remainingVehicleJourneySegments.compactMap { $0.stop?.plannedLocation?.point }
+    }
+
     /// The route through `vehicle`'s remaining waypoints; an error when it has none.
     public init(vehicle: Vehicle, graph: RoadGraph?) throws(LocationSourceError) {
-        let stops = vehicle.waypoints.compactMap { $0.location?.point }
+        let stops = Self.stops(of: vehicle)
         guard !stops.isEmpty else {
             throw LocationSourceError(
                 "--simulate: vehicle \(vehicle.name) has no trip to drive (no remaining waypoints); assign it a trip first, or use --gpx, --nmea or --gpsd"
@@ -25,7 +41,7 @@ public struct SimulatedRoute: Sendable {
 
     /// The route through a delivery vehicle's remaining stops; an error when it has none.
     public init(deliveryVehicle vehicle: DeliveryVehicle, graph: RoadGraph?) throws(LocationSourceError) {
-        let stops = vehicle.remainingVehicleJourneySegments.compactMap { $0.stop?.plannedLocation?.point }
+        let stops = Self.stops(of: vehicle)
         guard !stops.isEmpty else {
             throw LocationSourceError(
                 "--simulate: delivery vehicle \(vehicle.name) has no stop to drive to (no remaining segments); assign it tasks first, or use --gpx, --nmea or --gpsd"
