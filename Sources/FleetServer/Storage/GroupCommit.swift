@@ -31,11 +31,14 @@ final class GroupCommit: Sendable {
 
     private let pool: DatabasePool
     private let index: SearchIndex
+    /// Given to every write when events are on.
+    private let events: EventRecorder?
     private let queue = NIOLockedValueBox(Queue())
 
-    init(pool: DatabasePool, index: SearchIndex) {
+    init(pool: DatabasePool, index: SearchIndex, events: EventRecorder? = nil) {
         self.pool = pool
         self.index = index
+        self.events = events
     }
 
     /// Queues `write` for the next batch, starting one if none is under way; `write` answers its caller.
@@ -90,13 +93,14 @@ final class GroupCommit: Sendable {
     }
 
     private func commit(_ batch: [any PendingWrite]) async {
-        let index = index
+        let (index, events) = (index, events)
         do {
             try await pool.writeWithoutTransaction { db in
                 try db.inTransaction {
                     var changed = Set<String>()
                     for write in batch {
-                        let error = write.run(in: db, live: LiveReads(index: index, changedInBatch: changed))
+                        let error = write.run(
+                            in: db, live: LiveReads(index: index, changedInBatch: changed), events: events)
                         if let error, !db.isInsideTransaction {
                             // SQLite ended the transaction itself (SQLITE_FULL, SQLITE_IOERR…): the writes before
                             // this one are gone with it.
