@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "FleetClient", targets: ["FleetClient"]),
         .library(name: "FleetServer", targets: ["FleetServer"]),
+        .library(name: "FleetEvents", targets: ["FleetEvents"]),
         .library(name: "RoadMap", targets: ["RoadMap"]),
         .library(name: "DriverKit", targets: ["DriverKit"]),
         .library(name: "TripDiagnosis", targets: ["TripDiagnosis"]),
@@ -87,6 +88,8 @@ let package = Package(
             name: "FleetClient",
             dependencies: [
                 "FleetModel", "TripFollowing",
+                // `tripterm events`: the events endpoint's page.
+                "FleetEvents",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // Only to classify transport failures (refused, reset, DNS, TLS) by their NIO error types.
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -136,11 +139,19 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // Fleet events (issue 32): their kinds and payload, geofences (WKT), and the detectors — pure functions of a
+        // resource before and after a change — that the server runs in each write and `check` can run on recordings.
+        .target(name: "FleetEvents", dependencies: ["FleetModel"]),
         // `tripterm serve`: the local Fleet Engine–compatible REST server (JWT, SQLite).
         .target(
             name: "FleetServer",
             dependencies: [
                 "FleetModel",
+                // The outbox's detectors; the webhooks are POSTed with AsyncHTTPClient, beside the server as a
+                // ServiceLifecycle service.
+                "FleetEvents",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // SearchVehicles' road ETAs: A* over the bundled or `--map` road graph.
                 "RoadMap",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -234,6 +245,7 @@ let package = Package(
                 "RoadMap",
                 "DriverKit",
                 "TripDiagnosis",
+                "FleetEvents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // `serve`'s REST and gRPC servers as one ServiceGroup.
@@ -262,6 +274,7 @@ let package = Package(
         // FleetModel only for its seeded generator (SplitMix64), which the number tests draw from.
         .testTarget(name: "ProtoJSONKitTests", dependencies: ["ProtoJSONKit", "FleetModel"]),
         .testTarget(name: "FleetModelTests", dependencies: ["FleetModel", "ProtoJSONKit"]),
+        .testTarget(name: "FleetEventsTests", dependencies: ["FleetEvents", "FleetModel"]),
         // The drift check: the committed generated code is what the generator makes of the committed descriptor set,
         // and that set is what protoc makes of Protos/ (where protoc is installed).
         .testTarget(
@@ -315,7 +328,7 @@ let package = Package(
         .testTarget(
             name: "FleetServerTests",
             dependencies: [
-                "FleetServer", "FleetModel", "TestSupport", "RoadMap",
+                "FleetServer", "FleetModel", "TestSupport", "RoadMap", "FleetEvents",
                 // GroupCommitTests break a batch's commit with SQL of their own.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

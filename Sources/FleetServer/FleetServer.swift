@@ -29,6 +29,13 @@ public enum FleetServer {
             responder: FleetResponder(api: api, logger: configuration.logger),
             server: configuration.answersPollsOnEventLoop ? fastPath.server : .http1(),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            // Events: their deliveries and the not-updating timer run as long as the server does.
+            services: configuration.events.map { events in
+                [
+                    EventService(
+                        store: core.store, configuration: events, clock: core.clock, logger: configuration.logger)
+                ]
+            } ?? [],
             onServerRunning: { channel in await onListening(host, channel.localAddress?.port ?? 0) },
             logger: configuration.logger)
     }

@@ -16,7 +16,8 @@ struct Tripterm: AsyncParsableCommand {
             DemoCommand.self, RiderCommand.self, TrackCommand.self, DriverCommand.self, FleetCommand.self,
             ReplayCommand.self,
             CheckCommand.self,
-            ServeCommand.self, TokenCommand.self, ExportCommand.self, ImportOSMCommand.self, ConfigCommand.self,
+            ServeCommand.self, EventsCommand.self, TokenCommand.self, ExportCommand.self, ImportOSMCommand.self,
+            ConfigCommand.self,
         ]
     )
 

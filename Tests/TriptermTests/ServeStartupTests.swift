@@ -123,21 +123,23 @@ import Testing
 
     @Test func anOlderDatabaseIsMigratedWithACopyKept() async throws {
         let db = try await realDatabase()
-        // What tripterm before the Deliveries API (migration v4) left: the same schema without v4's tables.
-        try await Self.sql(db.path, "DELETE FROM grdb_migrations WHERE identifier LIKE 'v4:%'")
-        for table in ["task", "delivery_vehicle"] { try await Self.sql(db.path, "DROP TABLE \(table)") }
+        // What tripterm before events (migration v5) left: the same schema without v5's tables.
+        try await Self.sql(db.path, "DELETE FROM grdb_migrations WHERE identifier LIKE 'v5:%'")
+        for table in ["event", "event_eta_baseline", "event_silent_vehicle", "event_delivery"] {
+            try await Self.sql(db.path, "DROP TABLE \(table)")
+        }
 
         let server = try await Self.startServer(db: db.path)
         #expect(server.url != nil, "\(server.process.output)")
         try await server.process.interruptAndWait()
-        let copy = db.path + ".v3.bak"
+        let copy = db.path + ".v4.bak"
         #expect(
-            server.process.output.contains("migrated the database from v3 to v4; the v3 copy is \(copy)"),
+            server.process.output.contains("migrated the database from v4 to v5; the v4 copy is \(copy)"),
             "\(server.process.output)")
         #expect(try await Self.sql(copy, "SELECT count(*) FROM vehicle") == ["40"])
-        #expect(try await Self.sql(copy, "SELECT count(*) FROM sqlite_master WHERE name = 'task'") == ["0"])
+        #expect(try await Self.sql(copy, "SELECT count(*) FROM sqlite_master WHERE name = 'event'") == ["0"])
         #expect(try await Self.sql(db.path, "SELECT count(*) FROM vehicle") == ["40"], "no data lost")
-        #expect(try await Self.sql(db.path, "SELECT count(*) FROM sqlite_master WHERE name = 'task'") == ["1"])
+        #expect(try await Self.sql(db.path, "SELECT count(*) FROM sqlite_master WHERE name = 'event'") == ["1"])
     }
 
     @Test func theKeyIsCreatedForItsOwnerAloneAndRefusedWhenOthersCanReadIt() async throws {

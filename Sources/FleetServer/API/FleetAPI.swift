@@ -82,6 +82,8 @@ struct FleetAPI: HTTPResponder {
             var update = try Self.decode(try await body(&request), as: UpdateVehicleAttributesRequest.self, field: "")
             update.name = name.description
             return try encode(await methods.updateVehicleAttributes(update, principal: principal, now: now), options)
+        case .listEvents(let parent):
+            return try await eventsAnswer(parent: parent, query: query, principal: principal)
         case .reportBillableTrip(let name):
             var report = try Self.decode(try await body(&request), as: ReportBillableTripRequest.self, field: "")
             report.name = name.description

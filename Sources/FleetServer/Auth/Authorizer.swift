@@ -27,6 +27,8 @@ public enum FleetAction: Sendable, Equatable {
     case deleteTask
     case listTasks
     case getTaskTrackingInfo(trackingID: String)
+    /// tripterm's own: the provider's events.
+    case listEvents
 
     var method: String {
         switch self {
@@ -54,6 +56,7 @@ public enum FleetAction: Sendable, Equatable {
         case .deleteTask: "DeleteTask"
         case .listTasks: "ListTasks"
         case .getTaskTrackingInfo: "GetTaskTrackingInfo"
+        case .listEvents: "ListEvents"
         }
     }
 
@@ -71,7 +74,7 @@ public enum FleetAction: Sendable, Equatable {
     var isRead: Bool {
         switch self {
         case .getTrip, .searchTrips, .getVehicle, .listVehicles, .searchVehicles, .getDeliveryVehicle,
-            .listDeliveryVehicles, .getTask, .listTasks, .getTaskTrackingInfo:
+            .listDeliveryVehicles, .getTask, .listTasks, .getTaskTrackingInfo, .listEvents:
             true
         default: false
         }
@@ -131,7 +134,7 @@ public enum Authorizer {
         // driver role lacks); ReportBillableTrip is billing.
         // SearchVehicles is dispatch: the provider's backend matches riders with vehicles, never a driver or rider.
         case .createTrip, .deleteTrip, .createVehicle, .deleteVehicle, .listVehicles, .searchVehicles,
-            .updateVehicleAttributes, .reportBillableTrip:
+            .updateVehicleAttributes, .reportBillableTrip, .listEvents:
             return false
         }
     }

@@ -36,6 +36,8 @@ public struct FleetServerConfiguration: Sendable {
     /// What GetTaskTrackingInfo does with an element a task gives no visibility rule (``TaskVisibility``); nil
     /// shows it.
     public var defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
+    /// Events to record and send (`serve --events-url`, `--geofence`…); nil records none.
+    public var events: EventConfiguration?
 
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: URL = DataDirectory.default(),

@@ -35,10 +35,16 @@ public struct FleetServerCore: Sendable {
         let store: FleetStore
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            store = try FleetStore(path: databasePath, logger: configuration.logger)
+            store = try FleetStore(
+                path: databasePath, events: configuration.events, clock: configuration.clock,
+                logger: configuration.logger)
         } catch {
             throw FleetServerSetupError(
                 "cannot open the database \(databasePath): \(FleetServer.describe(error))")
+        }
+        // Before serving: a receiver's progress starts here, so no write can fall before it.
+        if let urls = configuration.events?.urls, !urls.isEmpty {
+            try await store.write { tx in for url in urls { _ = try tx.deliveryProgress(url) } }
         }
         return FleetServerCore(
             store: store, authenticator: Authenticator(keys: keys), clock: configuration.clock,

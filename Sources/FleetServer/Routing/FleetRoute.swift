@@ -35,6 +35,8 @@ public enum FleetRoute: Equatable, Sendable {
     case deleteTask(TaskName)
     case listTasks(parent: String)
     case getTaskTrackingInfo(TaskTrackingInfoName)
+    /// `GET /v1/{parent=providers/*}/events`: tripterm's own, not Fleet Engine's (docs/server.md, "Events").
+    case listEvents(parent: String)
 
     /// The route for a request, NOT_FOUND for a path no method has, and 405 for a known path with another method.
     public static func match(method: HTTPRequest.Method, path: String) throws(FleetError) -> FleetRoute {
@@ -96,6 +98,9 @@ public enum FleetRoute: Equatable, Sendable {
         case (4, "tasks"):
             try allow([.get, .post])
             return method == .post ? .createTask(parent: parent) : .listTasks(parent: parent)
+        case (4, "events"):
+            try allow([.get])
+            return .listEvents(parent: parent)
         case (4, "tasks:batchCreate"):
             try allow([.post])
             return .batchCreateTasks(parent: parent)
@@ -169,6 +174,7 @@ public enum FleetRoute: Equatable, Sendable {
         case .createTask: ["taskId"]
         case .updateDeliveryVehicle, .updateTask: ["updateMask"]
         case .listTasks: ["pageSize", "pageToken", "filter"]
+        case .listEvents: ["after", "pageSize"]
         case .listDeliveryVehicles:
             [
                 "pageSize", "pageToken", "filter", "viewport.low.latitude", "viewport.low.longitude",

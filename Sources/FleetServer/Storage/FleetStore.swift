@@ -31,8 +31,13 @@ public final class FleetStore: Sendable {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date, after checking what the
     /// file holds (``DatabaseStartupCheck``): a damaged, foreign or newer database is refused untouched, and an older
     /// one is copied before it is migrated.
-    /// - Parameter logger: where faults of the machine under the database (a full disk) are said, once each.
-    public init(path: String, logger: Logger = Logger(label: "tripterm.store")) throws {
+    ///
+    /// With `events`, every write records the events it causes in its own transaction (``EventRecorder``), their
+    /// time by `clock`. Faults of the machine under the database (a full disk) are said to `logger`, once each.
+    public init(
+        path: String, events: EventConfiguration? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "tripterm.store")
+    ) throws {
         let migrator = Self.migrator
         switch try DatabaseStartupCheck.inspect(path: path, migrator: migrator) {
         case .older(let version):
@@ -50,7 +55,9 @@ public final class FleetStore: Sendable {
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
         try migrator.migrate(pool)
-        groupCommit = GroupCommit(pool: pool, index: searchIndex, logger: logger)
+        groupCommit = GroupCommit(
+            pool: pool, index: searchIndex, events: events.map { EventRecorder(configuration: $0, clock: clock) },
+            logger: logger)
     }
 
     static var migrator: DatabaseMigrator {
@@ -117,6 +124,7 @@ public final class FleetStore: Sendable {
                     CREATE INDEX task_by_tracking_id ON task (provider, trackingId);
                     """)
         }
+        EventOutbox.registerMigration(in: &migrator)
         return migrator
     }
 
@@ -188,6 +196,8 @@ public struct FleetTransaction {
     var changes: StoreChanges? = nil
     /// What a write in a batch may read from memory instead of its rows; nil in a read.
     var live: LiveReads? = nil
+    /// Records the events the writes cause, when events are on (``EventRecorder``); nil otherwise and in a read.
+    var events: EventRecorder? = nil
 
     /// Runs one statement, prepared once per connection (GRDB's statement cache): preparing it anew was a
     /// twentieth of each write's time in the writer's queue.
@@ -234,10 +244,12 @@ public struct FleetTransaction {
             ])
         guard db.changesCount == 1 else { return false }
         changes?.record(.trip(provider: name.provider, trip))
+        try recordTrip(before: nil, after: trip, provider: name.provider)
         return true
     }
 
     public func replace(_ trip: Trip, as name: TripName, at now: ProtoTimestamp) throws {
+        let before = events == nil ? nil : try self.trip(name)
         try run(
             "UPDATE trip SET vehicleId = ?, status = ?, json = ?, updateTime = ? WHERE provider = ? AND id = ?",
             [
@@ -245,6 +257,7 @@ public struct FleetTransaction {
                 now.date.timeIntervalSince1970, name.provider, name.tripID,
             ])
         changes?.record(.trip(provider: name.provider, trip))
+        try recordTrip(before: before, after: trip, provider: name.provider)
     }
 
     public func deleteTrip(_ name: TripName) throws {
@@ -259,14 +272,18 @@ public struct FleetTransaction {
             [name.provider, name.vehicleID, Int(vehicle.vehicleState.rawValue), try Self.encode(vehicle)])
         guard db.changesCount == 1 else { return false }
         changes?.record(.vehicle(provider: name.provider, vehicle))
+        try recordVehicle(before: nil, after: vehicle, provider: name.provider)
         return true
     }
 
     public func replace(_ vehicle: Vehicle, as name: VehicleName) throws {
+        // Read before this write records its own change: from memory when the live index has it.
+        let before = events == nil ? nil : try self.vehicle(name)
         try run(
             "UPDATE vehicle SET state = ?, json = ? WHERE provider = ? AND id = ?",
             [Int(vehicle.vehicleState.rawValue), try Self.encode(vehicle), name.provider, name.vehicleID])
         changes?.record(.vehicle(provider: name.provider, vehicle))
+        try recordVehicle(before: before, after: vehicle, provider: name.provider)
     }
 
     public func deleteVehicle(_ name: VehicleName) throws {

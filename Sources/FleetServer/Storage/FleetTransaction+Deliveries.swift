@@ -56,15 +56,19 @@ extension FleetTransaction {
             name.provider, name.taskID, task.deliveryVehicleId, Int(task.state.rawValue), task.trackingId,
             try Self.encode(task),
         ])
-        return db.changesCount == 1
+        guard db.changesCount == 1 else { return false }
+        try recordTask(before: nil, after: task, provider: name.provider)
+        return true
     }
 
     public func replace(_ task: DeliveryTask, as name: TaskName) throws {
+        let before = events == nil ? nil : try self.task(name)
         try db.cachedStatement(
             sql: "UPDATE task SET vehicleId = ?, state = ?, json = ? WHERE provider = ? AND id = ?"
         ).execute(arguments: [
             task.deliveryVehicleId, Int(task.state.rawValue), try Self.encode(task), name.provider, name.taskID,
         ])
+        try recordTask(before: before, after: task, provider: name.provider)
     }
 
     public func deleteTask(_ name: TaskName) throws {

@@ -37,12 +37,15 @@ final class GroupCommit: Sendable {
 
     private let pool: DatabasePool
     private let index: SearchIndex
+    /// Given to every write when events are on.
+    private let events: EventRecorder?
     private let logger: Logger
     private let queue = NIOLockedValueBox(Queue())
 
-    init(pool: DatabasePool, index: SearchIndex, logger: Logger) {
+    init(pool: DatabasePool, index: SearchIndex, events: EventRecorder? = nil, logger: Logger) {
         self.pool = pool
         self.index = index
+        self.events = events
         self.logger = logger
     }
 
@@ -98,14 +101,15 @@ final class GroupCommit: Sendable {
     }
 
     private func commit(_ batch: [any PendingWrite]) async {
-        let index = index
+        let (index, events) = (index, events)
         do {
             let fault = try await pool.writeWithoutTransaction { db -> String? in
                 var fault: String?
                 try db.inTransaction {
                     var changed = Set<String>()
                     for write in batch {
-                        let error = write.run(in: db, live: LiveReads(index: index, changedInBatch: changed))
+                        let error = write.run(
+                            in: db, live: LiveReads(index: index, changedInBatch: changed), events: events)
                         if let error = error as? DatabaseError, let what = StorageFault.describe(error) { fault = what }
                         if let error, !db.isInsideTransaction {
                             // SQLite ended the transaction itself (SQLITE_FULL, SQLITE_IOERR…): the writes before

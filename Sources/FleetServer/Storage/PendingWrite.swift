@@ -3,9 +3,9 @@ import GRDB
 /// One caller's write waiting in ``GroupCommit``: run in the batch's transaction, then answered once the batch is
 /// settled.
 protocol PendingWrite: AnyObject, Sendable {
-    /// Runs the write in a savepoint of its own, reading what it may from `live`; its error if it threw (its
-    /// changes are then rolled back).
-    func run(in db: Database, live: LiveReads) -> (any Error)?
+    /// Runs the write in a savepoint of its own, reading what it may from `live` and recording its events with
+    /// `events`; its error if it threw (its changes, events included, are then rolled back).
+    func run(in db: Database, live: LiveReads, events: EventRecorder?) -> (any Error)?
     /// What the write changed, if it ran and its savepoint was released.
     var committedChanges: StoreChanges? { get }
     /// The providers the write touched, whatever its outcome.
@@ -30,11 +30,11 @@ final class BatchedWrite<T: Sendable>: PendingWrite, @unchecked Sendable {
         self.continuation = continuation
     }
 
-    func run(in db: Database, live: LiveReads) -> (any Error)? {
+    func run(in db: Database, live: LiveReads, events: EventRecorder?) -> (any Error)? {
         do {
             var result: T?
             try db.inSavepoint {
-                result = try body(FleetTransaction(db: db, changes: changes, live: live))
+                result = try body(FleetTransaction(db: db, changes: changes, live: live, events: events))
                 return .commit
             }
             if let result { outcome = .success(result) }

@@ -23,15 +23,16 @@ public final class LoopbackHTTPServer: Sendable {
         self.task = task
     }
 
-    /// Binds a free loopback port and serves each request with `handler` until ``stop()``; on `executor` when given
-    /// (``FleetClient/ThreadExecutor/timed``), so a timed test's fake answers without waiting for the cooperative
-    /// pool.
+    /// Binds `port` on loopback (0: a free one; a given one lets a stopped server come back where it was) and serves
+    /// each request with `handler` until ``stop()``; on `executor` when given (``FleetClient/ThreadExecutor/timed``),
+    /// so a timed test's fake answers without waiting for the cooperative pool.
     public static func start(
-        maxBodyBytes: Int = 4 << 20, executor: (any TaskExecutor)? = nil, handler: @escaping Handler
+        port: Int = 0, maxBodyBytes: Int = 4 << 20, executor: (any TaskExecutor)? = nil,
+        handler: @escaping Handler
     ) async throws -> LoopbackHTTPServer {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
+            .bind(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))

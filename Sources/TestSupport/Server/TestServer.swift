@@ -25,7 +25,8 @@ public final class TestServer: Sendable {
     /// Starts a server; `directory` reuses an existing data directory (to restart on the same database), and
     /// `clock` stands in for the wall clock (nil: the real one).
     public static func start(
-        directory existing: URL? = nil, maxBodyBytes: Int = 1 << 20, clock: StoppedClock? = nil
+        directory existing: URL? = nil, maxBodyBytes: Int = 1 << 20, clock: StoppedClock? = nil,
+        events: EventConfiguration? = nil
     ) async throws -> TestServer {
         let directory = try existing ?? Repository.temporaryDirectory("server")
         let logs = LogCapture()
@@ -33,6 +34,7 @@ public final class TestServer: Sendable {
         var configuration = FleetServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, maxBodyBytes: maxBodyBytes, logger: logger)
         if let clock { configuration.clock = clock.reading }
+        configuration.events = events
         let server = try await LocalFleetServer.start(configuration: configuration)
         return TestServer(server: server, logs: logs)
     }

@@ -69,6 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "rule"))
     var taskVisibility: String?
 
+    @OptionGroup(title: "Events (docs/server.md, \"Events\")")
+    var eventOptions: ServeEventOptions
+
     @OptionGroup
     var profileOptions: ProfileOptions
 
@@ -126,6 +129,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.answersRepeatedPollsUnparsed = !parseEveryPoll
         configuration.roads = try roads()
         configuration.defaultTaskVisibility = try taskVisibility.map(TaskVisibility.parse)
+        configuration.events = try eventOptions.configuration()
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             let core = try await FleetServerCore.open(configuration: configuration)

@@ -1,0 +1,171 @@
+import FleetEvents
+import FleetModel
+import Foundation
+import GRDB
+
+/// The outbox: events recorded in the transaction of the write that caused them, so an answered write's events are
+/// as durable as the write (they share its commit and its fsync), and a failed write leaves none. Their ids
+/// (SQLite's AUTOINCREMENT rowid) grow in commit order and are never reused: a cursor for readers and for each
+/// receiver's delivery progress, kept beside them.
+enum EventOutbox {
+    /// Schema v5: the events, what detectors remember between writes, and each receiver's progress.
+    static func registerMigration(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v5: events") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE event (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        provider TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        time TEXT NOT NULL,
+                        trip TEXT NOT NULL,
+                        vehicle TEXT NOT NULL,
+                        task TEXT NOT NULL,
+                        geofence TEXT NOT NULL,
+                        before TEXT,
+                        after TEXT
+                    );
+                    CREATE INDEX event_by_provider ON event (provider, id);
+                    CREATE TABLE event_eta_baseline (
+                        provider TEXT NOT NULL,
+                        tripId TEXT NOT NULL,
+                        stop TEXT NOT NULL,
+                        eta TEXT NOT NULL,
+                        PRIMARY KEY (provider, tripId)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE event_silent_vehicle (
+                        provider TEXT NOT NULL,
+                        vehicleId TEXT NOT NULL,
+                        PRIMARY KEY (provider, vehicleId)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE event_delivery (
+                        url TEXT NOT NULL PRIMARY KEY,
+                        lastEventId INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
+    }
+}
+
+extension FleetTransaction {
+    /// Records `events`, caused by a write of `provider`'s at `time`.
+    func append(_ events: [DetectedEvent], provider: String, time: ProtoTimestamp) throws {
+        for event in events {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO event (provider, kind, time, trip, vehicle, task, geofence, before, after)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                provider, event.kind.rawValue, time.rfc3339, event.trip, event.vehicle, event.task, event.geofence,
+                try event.before.map(Self.jsonText), try event.after.map(Self.jsonText),
+            ])
+        }
+    }
+
+    /// Events after `afterID` in id order, of one provider or of all.
+    public func events(provider: String?, after afterID: Int64, limit: Int) throws -> [FleetEventRecord] {
+        var sql =
+            "SELECT id, provider, kind, time, trip, vehicle, task, geofence, before, after FROM event WHERE id > ?"
+        var arguments: StatementArguments = [afterID]
+        if let provider {
+            sql += " AND provider = ?"
+            arguments += [provider]
+        }
+        sql += " ORDER BY id LIMIT ?"
+        arguments += [limit]
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
+            let kind = FleetEventKind(rawValue: row["kind"]) ?? .tripStatus
+            var record = FleetEventRecord(
+                id: row["id"], provider: row["provider"],
+                time: try ProtoTimestamp(rfc3339: row["time"]),
+                event: DetectedEvent(
+                    kind: kind, trip: row["trip"], vehicle: row["vehicle"], task: row["task"],
+                    geofence: row["geofence"], before: try Self.json(row["before"]), after: try Self.json(row["after"]))
+            )
+            record.type = row["kind"]
+            return record
+        }
+    }
+
+    /// The newest event's id, 0 when there is none.
+    func lastEventID() throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM event") ?? 0
+    }
+
+    // MARK: What detectors remember
+
+    func etaBaseline(provider: String, tripID: String) throws -> TripEtaEvents.Baseline? {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT stop, eta FROM event_eta_baseline WHERE provider = ? AND tripId = ?"),
+                arguments: [provider, tripID])
+        else { return nil }
+        return TripEtaEvents.Baseline(stop: row["stop"], eta: try ProtoTimestamp(rfc3339: row["eta"]))
+    }
+
+    func setEtaBaseline(_ baseline: TripEtaEvents.Baseline, provider: String, tripID: String) throws {
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO event_eta_baseline (provider, tripId, stop, eta) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [provider, tripID, baseline.stop, baseline.eta.rfc3339])
+    }
+
+    /// The vehicles a `vehicle-not-updating` event was sent for and no `vehicle-updating` since.
+    func silentVehicles() throws -> [VehicleName] {
+        try Row.fetchAll(db, sql: "SELECT provider, vehicleId FROM event_silent_vehicle").compactMap { row in
+            try? VehicleName(provider: row["provider"], vehicleID: row["vehicleId"])
+        }
+    }
+
+    func isSilent(_ name: VehicleName) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM event_silent_vehicle WHERE provider = ? AND vehicleId = ?",
+            arguments: [name.provider, name.vehicleID]) ?? false
+    }
+
+    func setSilent(_ name: VehicleName, _ silent: Bool) throws {
+        try db.execute(
+            sql: silent
+                ? "INSERT OR IGNORE INTO event_silent_vehicle (provider, vehicleId) VALUES (?, ?)"
+                : "DELETE FROM event_silent_vehicle WHERE provider = ? AND vehicleId = ?",
+            arguments: [name.provider, name.vehicleID])
+    }
+
+    /// Every ONLINE vehicle of every provider.
+    func onlineVehicles() throws -> [Vehicle] {
+        try String.fetchAll(
+            db, sql: "SELECT json FROM vehicle WHERE state = ?",
+            arguments: [
+                Int(VehicleState.online.rawValue)
+            ]
+        ).map { try Self.decode(Vehicle.self, $0) }
+    }
+
+    // MARK: Delivery progress
+
+    /// The last event delivered to `url`; a URL seen for the first time starts after the newest event.
+    func deliveryProgress(_ url: URL) throws -> Int64 {
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO event_delivery (url, lastEventId) VALUES (?, ?)",
+            arguments: [url.absoluteString, try lastEventID()])
+        return try Int64.fetchOne(
+            db, sql: "SELECT lastEventId FROM event_delivery WHERE url = ?", arguments: [url.absoluteString]) ?? 0
+    }
+
+    func setDeliveryProgress(_ url: URL, to id: Int64) throws {
+        try db.execute(
+            sql: "UPDATE event_delivery SET lastEventId = MAX(lastEventId, ?) WHERE url = ?",
+            arguments: [id, url.absoluteString])
+    }
+
+    static func jsonText(_ value: JSONValue) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func json(_ text: String?) throws -> JSONValue? {
+        guard let text else { return nil }
+        return try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    }
+}

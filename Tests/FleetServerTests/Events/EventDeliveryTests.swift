@@ -1,0 +1,222 @@
+import Crypto
+import FleetEvents
+import FleetModel
+import FleetServer
+import Foundation
+import TestSupport
+import Testing
+
+/// Events end to end (docs/server.md, "Events"): writes over REST, the outbox, and a real HTTP receiver on
+/// loopback — every kind produced, every body signed as Standard Webhooks say, delivered in order whatever the
+/// receiver does meanwhile.
+@Suite struct EventDeliveryTests {
+    static let secretKey = Data((0..<32).map { UInt8($0 &* 7 &+ 3) })
+    static var secretText: String { "whsec_" + secretKey.base64EncodedString() }
+    static let casino = "casino=CIRCLE (43.7394 7.4276, 100)"
+
+    static func configuration(
+        _ receivers: [WebhookReceiver], notUpdating: Duration = .seconds(60)
+    ) throws -> EventConfiguration {
+        EventConfiguration(
+            urls: receivers.map(\.url), secret: try WebhookSecret(text: secretText), notUpdating: notUpdating,
+            geofences: [try Geofence(parsing: casino)], deliveryTimeout: .seconds(1),
+            firstRetryDelay: .milliseconds(100), maximumRetryDelay: .milliseconds(400),
+            pollInterval: .milliseconds(20))
+    }
+
+    /// PUT of a vehicle's fields with a server token.
+    static func update(_ server: TestServer, _ vehicle: String, mask: String, _ body: String) async throws {
+        let response = try await server.request(
+            .PUT, "/v1/providers/p/vehicles/\(vehicle)?updateMask=\(mask)", token: server.serverToken(), body: body)
+        try response.require(200)
+    }
+
+    static func move(_ server: TestServer, _ vehicle: String, to latitude: Double, _ longitude: Double) async throws {
+        try await update(
+            server, vehicle, mask: "lastLocation",
+            #"{"lastLocation":{"location":{"latitude":\#(latitude),"longitude":\#(longitude)}}}"#)
+    }
+
+    /// The signature a receiver computes itself: HMAC-SHA256 with the decoded secret over `id.timestamp.body`.
+    static func expectedSignature(_ request: ReceivedRequest) -> String? {
+        guard let id = request.headers["webhook-id"], let timestamp = request.headers["webhook-timestamp"] else {
+            return nil
+        }
+        let signed = Data("\(id).\(timestamp).\(request.body)".utf8)
+        let mac = HMAC<SHA256>.authenticationCode(for: signed, using: SymmetricKey(data: secretKey))
+        return "v1," + Data(mac).base64EncodedString()
+    }
+
+    @Test func everyKindReachesTheReceiverSignedAndInOrder() async throws {
+        let receiver = try await WebhookReceiver.start()
+        let server = try await TestServer.start(events: try Self.configuration([receiver], notUpdating: .seconds(3)))
+        let token = try await server.serverToken()
+        try await server.createVehicle("v1")  // ONLINE: vehicle-state
+        try await server.createTrip("t1", vehicle: "v1")  // trip-status from none to NEW
+        try await Self.move(server, "v1", to: 43.7300, 7.4100)
+        try await Self.move(server, "v1", to: 43.7394, 7.4277)  // geofence-enter
+        try await Self.move(server, "v1", to: 43.7300, 7.4100)  // geofence-exit
+        let base = Int64(Date().timeIntervalSince1970)
+        for eta in [base + 600, base + 700, base + 1500] {  // the second is within 5 min: one trip-eta
+            let time = ProtoTimestamp(seconds: eta).rfc3339
+            try await Self.update(server, "v1", mask: "etaToFirstWaypoint", #"{"etaToFirstWaypoint":"\#(time)"}"#)
+        }
+        try await server.request(
+            .PUT, "/v1/providers/p/trips/t1?updateMask=tripStatus", token: token,
+            body: #"{"tripStatus":"ENROUTE_TO_PICKUP"}"#
+        ).require(200)
+        // No report for 3 s: not updating; then a report: updating again.
+        #expect(try await receiver.wait { $0.contains { $0.kind == .vehicleNotUpdating } })
+        try await Self.move(server, "v1", to: 43.7301, 7.4100)
+        #expect(try await receiver.wait { $0.contains { $0.kind == .vehicleUpdating } })
+        try await Self.update(server, "v1", mask: "vehicleState", #"{"vehicleState":"OFFLINE"}"#)
+        try await server.request(
+            .POST, "/v1/providers/p/tasks?taskId=k1", token: token,
+            body:
+                #"{"type":"DELIVERY","state":"OPEN","trackingId":"parcel-1","taskDuration":"60s","plannedLocation":{"point":{"latitude":43.7396,"longitude":7.4275}}}"#
+        ).require(200)
+        try await server.request(
+            .PATCH, "/v1/providers/p/tasks/k1?updateMask=taskOutcome", token: token,
+            body: #"{"taskOutcome":"SUCCEEDED"}"#
+        ).require(200)
+
+        let kinds: [FleetEventKind] = [
+            .vehicleState, .tripStatus, .geofenceEnter, .geofenceExit, .tripEta, .tripStatus, .vehicleNotUpdating,
+            .vehicleUpdating, .vehicleState, .taskOutcome,
+        ]
+        #expect(try await receiver.wait { $0.count >= kinds.count })
+        let events = receiver.accepted
+        #expect(events.compactMap(\.kind) == kinds, "\(events.map(\.type))")
+        #expect(events.map(\.eventId) == events.map(\.eventId).sorted(), "in id order")
+        #expect(Set(events.map(\.eventId)).count == events.count)
+        let eta = try #require(events.first { $0.kind == .tripEta })
+        #expect(eta.trip == "providers/p/trips/t1")
+        #expect(eta.before?["eta"] == .string(ProtoTimestamp(seconds: base + 600).rfc3339))
+        #expect(eta.after?["eta"] == .string(ProtoTimestamp(seconds: base + 1500).rfc3339))
+        let enter = try #require(events.first { $0.kind == .geofenceEnter })
+        #expect(enter.geofence == "casino" && enter.vehicle == "providers/p/vehicles/v1")
+        let status = events.filter { $0.kind == .tripStatus }.map { $0.after?["tripStatus"] }
+        #expect(status == [.string("NEW"), .string("ENROUTE_TO_PICKUP")])
+        #expect(events.last?.task == "providers/p/tasks/k1")
+
+        for request in receiver.requests {
+            #expect(request.method == "POST" && request.path == "/hooks")
+            #expect(request.headers["content-type"] == "application/json")
+            let signature = try #require(request.headers["webhook-signature"])
+            #expect(signature == Self.expectedSignature(request), "the signature checks with the test's own HMAC")
+            let event = try JSONDecoder().decode(FleetEventRecord.self, from: Data(request.body.utf8))
+            #expect(request.headers["webhook-id"] == String(event.eventId))
+            let sent = try #require(request.headers["webhook-timestamp"].flatMap(Double.init))
+            #expect(abs(sent - Date().timeIntervalSince1970) < 300)
+        }
+
+        // The same events from tripterm's own endpoint, after a cursor; a driver's token may not read them.
+        let page = try await server.request(.GET, "/v1/providers/p/events?after=\(events[1].eventId)", token: token)
+        try page.require(200)
+        let read = try JSONDecoder().decode(FleetEventPage.self, from: Data(page.body.utf8))
+        #expect(read.events == Array(events.dropFirst(2)))
+        let two = try await server.request(.GET, "/v1/providers/p/events?pageSize=2", token: token)
+        #expect(
+            try JSONDecoder().decode(FleetEventPage.self, from: Data(two.body.utf8)).events == Array(events.prefix(2)))
+        let other = try await server.request(.GET, "/v1/providers/q/events", token: token)
+        #expect(other.body == #"{"events":[]}"#)
+        let driver = try await server.token(AuthorizationClaims(vehicleid: "v1"))
+        let refused = try await server.request(.GET, "/v1/providers/p/events", token: driver)
+        #expect(refused.status == 403, "\(refused.body)")
+        let bad = try await server.request(.GET, "/v1/providers/p/events?after=x", token: token)
+        #expect(bad.status == 400, "\(bad.body)")
+        await server.stop()
+        await receiver.stop()
+    }
+
+    @Test func aReceiverDownThenUpGetsEveryEventInOrderPerVehicle() async throws {
+        let first = try await WebhookReceiver.start()
+        let port = first.server.port
+        let url = first.url
+        await first.stop()  // down: connections refused
+        var configuration = try Self.configuration([])
+        configuration.urls = [url]
+        let server = try await TestServer.start(events: configuration)
+        for vehicle in ["a", "b", "c"] { try await server.createVehicle(vehicle) }
+        for step in 0..<6 {
+            for vehicle in ["a", "b", "c"] {
+                let inside = step % 2 == 0
+                try await Self.move(server, vehicle, to: inside ? 43.7394 : 43.7300, inside ? 7.4276 : 7.4100)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(500))  // several failed attempts
+        let receiver = try await WebhookReceiver.start(port: port, mode: .status(503))
+        try await Task.sleep(for: .milliseconds(500))  // failures that answer
+        receiver.set(.accept)
+        #expect(try await receiver.wait { $0.count >= 21 })
+        let events = receiver.accepted
+        #expect(events.count == 21, "3 ONLINE and 18 crossings: \(events.map(\.type))")
+        for vehicle in ["a", "b", "c"] {
+            let kinds = events.filter { $0.vehicle == "providers/p/vehicles/\(vehicle)" }.compactMap(\.kind)
+            #expect(
+                kinds == [.vehicleState] + Array(repeating: [.geofenceEnter, .geofenceExit], count: 3).flatMap { $0 })
+        }
+        #expect(events.map(\.eventId) == events.map(\.eventId).sorted())
+        #expect(receiver.requests.count > events.count, "some were answered 503 and sent again")
+        await server.stop()
+        await receiver.stop()
+    }
+
+    @Test func aReceiverAnswering410IsDroppedAndTheOthersGoOn() async throws {
+        let gone = try await WebhookReceiver.start(mode: .status(410))
+        let kept = try await WebhookReceiver.start()
+        let server = try await TestServer.start(events: try Self.configuration([gone, kept]))
+        try await server.createVehicle("v1")
+        try await server.createVehicle("v2")
+        #expect(try await kept.wait { $0.count == 2 })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(gone.requests.count == 1, "asked once, then dropped")
+        #expect(server.logs.all.contains { $0.contains("\(gone.url) answered 410 Gone") }, "\(server.logs.all)")
+        await server.stop()
+        await gone.stop()
+        await kept.stop()
+    }
+
+    @Test func aHangingReceiverIsCutAndRetriedWithoutHoldingWrites() async throws {
+        let receiver = try await WebhookReceiver.start(mode: .hang)
+        let server = try await TestServer.start(events: try Self.configuration([receiver]))
+        let started = ContinuousClock.now
+        for index in 0..<5 { try await server.createVehicle("v\(index)") }
+        #expect(ContinuousClock.now - started < .seconds(5), "writes do not wait for deliveries")
+        try await Task.sleep(for: .milliseconds(1500))  // past the 1 s timeout
+        #expect(receiver.requests.count >= 2, "cut after the timeout and tried again")
+        receiver.set(.accept)
+        #expect(try await receiver.wait { $0.count == 5 })
+        #expect(receiver.accepted.map(\.vehicle) == (0..<5).map { "providers/p/vehicles/v\($0)" })
+        await server.stop()
+        await receiver.stop()
+    }
+
+    @Test func aRestartResumesAfterTheLastDeliveredEvent() async throws {
+        let receiver = try await WebhookReceiver.start()
+        let server = try await TestServer.start(events: try Self.configuration([receiver]))
+        try await server.createVehicle("v1")
+        #expect(try await receiver.wait { $0.count == 1 })
+        receiver.set(.status(500))
+        try await server.createVehicle("v2")
+        try await Task.sleep(for: .milliseconds(300))
+        await server.stop()
+        receiver.set(.accept)
+        let again = try await TestServer.start(directory: server.directory, events: try Self.configuration([receiver]))
+        try await again.createVehicle("v3")
+        #expect(try await receiver.wait { $0.count == 3 })
+        #expect(receiver.accepted.map(\.vehicle) == ["v1", "v2", "v3"].map { "providers/p/vehicles/\($0)" })
+        let v1 = receiver.requests.filter { $0.body.contains("vehicles/v1") }
+        #expect(v1.count == 1, "what was delivered is not sent again")
+        await again.stop()
+        await receiver.stop()
+    }
+
+    @Test func withoutEventsNothingIsRecorded() async throws {
+        try await withTestServer { server in
+            try await server.createVehicle("v1")
+            let page = try await server.request(.GET, "/v1/providers/p/events", token: server.serverToken())
+            #expect(page.status == 200 && page.body == #"{"events":[]}"#, "\(page.body)")
+        }
+    }
+}

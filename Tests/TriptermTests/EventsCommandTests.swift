@@ -1,0 +1,136 @@
+import Foundation
+import NIOConcurrencyHelpers
+import TestSupport
+import Testing
+
+/// Events through the binary: `serve --events-url` loses no event through `kill -9` (the outbox shares the write's
+/// transaction), `tripterm events` prints what was recorded, and bad events options stop `serve` before it starts.
+@Suite struct EventsCommandTests {
+    /// Trials of the kill test; `scripts/events-kill-trials.sh` runs it with more.
+    static let trials = ProcessInfo.processInfo.environment["TRIPTERM_EVENT_TRIALS"].flatMap(Int.init) ?? 4
+
+    let directory: URL
+
+    init() throws {
+        directory = try Repository.temporaryDirectory("events")
+    }
+
+    /// `serve` with `arguments` on the test's database, and its REST URL once it listens.
+    func startServer(_ arguments: [String]) async throws -> (process: ChildProcess, url: String) {
+        let db = directory.appendingPathComponent("fleet.sqlite").path
+        let process = try await ChildProcess.start(
+            TriptermBinary.url.path, ["serve", "--port", "0", "--no-grpc", "--db", db] + arguments)
+        let line = await process.waitForLine(containing: "listening on http://", timeout: 30)
+        guard let line, let range = line.range(of: "http://") else {
+            try await process.killHard()
+            throw EventsTestFailure("the server did not start: \(process.output)")
+        }
+        return (process, String(line[range.lowerBound...]))
+    }
+
+    func serverToken() async throws -> String {
+        let db = directory.appendingPathComponent("fleet.sqlite").path
+        return try await TriptermBinary.run(["token", "--server", "--db", db]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static let onlineVehicle =
+        #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#
+
+    @Test func everyAcknowledgedWriteHasItsEventDeliveredAfterKill9() async throws {
+        // The receiver's port, closed until the end: every delivery fails while the server lives.
+        let probe = try await LoopbackHTTPServer.start { _ in .raw(status: 204, contentType: "text/plain", body: "") }
+        let port = probe.port
+        await probe.stop()
+        let hook = "http://127.0.0.1:\(port)/hooks"
+        var acknowledged: [String] = []
+        var token = ""
+        for trial in 0..<Self.trials {
+            let server = try await startServer(["--events-url", hook])
+            if trial == 0 { token = try await serverToken() }
+            let api = FleetHTTP(url: server.url, token: token)
+            for index in 0..<3 {
+                let id = "v\(trial)-\(index)"
+                let (status, _) = try await api.send(
+                    "POST", "/v1/providers/p/vehicles?vehicleId=\(id)", Self.onlineVehicle)
+                #expect(status == 200)
+                acknowledged.append("providers/p/vehicles/\(id)")
+            }
+            try await server.process.killHard()
+        }
+        let received = NIOLockedValueBox<[String]>([])
+        let receiver = try await LoopbackHTTPServer.start(port: port) { request in
+            received.withLockedValue { $0.append(request.body) }
+            return .raw(status: 204, contentType: "text/plain", body: "")
+        }
+        let server = try await startServer(["--events-url", hook])
+        let deadline = ContinuousClock.now + .seconds(30)
+        func vehicles() -> [String] {
+            received.withLockedValue { bodies in
+                bodies.compactMap { body in
+                    (try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])?["vehicle"] as? String
+                }
+            }
+        }
+        while Set(vehicles()).count < acknowledged.count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(Set(vehicles()) == Set(acknowledged), "every acknowledged vehicle's ONLINE event")
+        #expect(Array(NSOrderedSet(array: vehicles())) as? [String] == acknowledged, "in the order written")
+        _ = try await server.process.interruptAndWait()
+        await receiver.stop()
+    }
+
+    @Test func eventsPrintsWhatTheServerRecordedAndFollowsNewOnes() async throws {
+        let server = try await startServer(["--events"])
+        let token = try await serverToken()
+        let api = FleetHTTP(url: server.url, token: token)
+        _ = try await api.send("POST", "/v1/providers/p/vehicles?vehicleId=v1", Self.onlineVehicle)
+        let listed = try await TriptermBinary.run([
+            "events", "--provider", "p", "--backend", server.url, "--token", token,
+        ])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.hasPrefix("#1 "), "\(listed.stdout)")
+        #expect(listed.stdout.contains("vehicle-state providers/p/vehicles/v1: none → ONLINE"), "\(listed.stdout)")
+
+        let follow = try await ChildProcess.start(
+            TriptermBinary.url.path,
+            [
+                "events", "--provider", "providers/p", "--backend", server.url, "--token", token, "--follow", "--json",
+                "--after", "1", "--interval", "0.2",
+            ])
+        _ = try await api.send(
+            "POST", "/v1/providers/p/trips?tripId=t1",
+            #"{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7384,"longitude":7.4246}},"dropoffPoint":{"point":{"latitude":43.75,"longitude":7.44}},"numberOfPassengers":1}"#
+        )
+        let line = await follow.waitForLine(containing: "trip-status", timeout: 30)
+        #expect(line?.contains(#""eventId":2"#) == true, "\(follow.output)")
+        #expect(line?.contains(#""after":{"tripStatus":"NEW"}"#) == true, "\(follow.output)")
+        #expect(!follow.output.contains(#""eventId":1,"#), "--after 1 leaves the first out")
+        await follow.stop()
+        _ = try await server.process.interruptAndWait()
+    }
+
+    @Test func badEventsOptionsStopServeBeforeItStarts() async throws {
+        let db = directory.appendingPathComponent("fleet.sqlite").path
+        let cases: [([String], String)] = [
+            (["--geofence", "square=POLYGON ((0 0, 1 1, 0 1, 1 0))"], "--geofence square: POLYGON crosses itself"),
+            (["--geofence", "a=CIRCLE (43.7 7.4 100)"], "--geofence a: expected ','"),
+            (["--events-url", "127.0.0.1:9/hooks"], "--events-url"),
+            (["--events-url", "ftp://example.com/hooks"], "the scheme must be http or https"),
+            (["--events-secret-file", "/nonexistent/secret"], "cannot read the events secret file"),
+            (["--not-updating", "0"], "--not-updating must be"),
+        ]
+        for (arguments, message) in cases {
+            let output = try await TriptermBinary.run(["serve", "--port", "0", "--no-grpc", "--db", db] + arguments)
+            #expect(output.status != 0, "\(arguments)")
+            #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+            #expect(!output.stdout.contains("listening"), "\(arguments)")
+        }
+    }
+}
+
+struct EventsTestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
