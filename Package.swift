@@ -124,7 +124,7 @@ let package = Package(
             ]
         ),
         // `tripterm check`: report cards and anomaly detectors over recordings. No HTTP, no terminal.
-        .target(name: "TripDiagnosis", dependencies: ["FleetModel", "TripFollowing", "TripRecordings"]),
+        .target(name: "TripDiagnosis", dependencies: ["FleetModel", "TripFollowing", "TripRecordings", "FleetEvents"]),
         // Road maps imported from OpenStreetMap: the base map under a trip, snapping and routing.
         .target(name: "RoadMap", dependencies: ["FleetModel", "TrackFormats", "CZlib"]),
         // The driver side: the Driver SDK's vehicle reporter, location sources (simulated, GPX, NMEA, gpsd), navigation.
@@ -299,7 +299,8 @@ let package = Package(
         ),
         // Golden report cards are read through #filePath, not as resources.
         .testTarget(
-            name: "TripDiagnosisTests", dependencies: ["TripDiagnosis", "TripRecordings", "FleetModel", "TestSupport"],
+            name: "TripDiagnosisTests",
+            dependencies: ["TripDiagnosis", "TripRecordings", "FleetModel", "FleetEvents", "TestSupport"],
             exclude: ["Golden", "Fixtures"]
         ),
         // Golden frames are read through #filePath, not as resources.

@@ -10,6 +10,7 @@ import Testing
     static let export = Repository.path("Tests/TripRecordingsTests/Fixtures/jump-demo-a51c8f15.json")
     static let kinds: Set<String> = [
         "missing-updates", "speed-jump", "dwell", "eta-jump", "off-route", "clock-skew", "status-order", "stale-at-end",
+        "geofence",
     ]
 
     static func temporaryDirectory() throws -> URL { try Repository.temporaryDirectory("check") }
@@ -198,4 +199,25 @@ import Testing
 struct CheckFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+extension CheckCommandTests {
+    /// `--geofence NAME=WKT`: the recording's entries and exits of a fence are findings (info), as `serve
+    /// --geofence` would have sent them as events; a fence that does not parse stops `check` before it reads.
+    @Test func geofencesAreCrossedAsTheServerWouldSayIt() async throws {
+        let shape = try Repository.file("Tests/TripDiagnosisTests/Fixtures/shape-intermediate.json")
+        // Around the trip's first intermediate destination (1,800 m north, 800 m east of the origin).
+        let fence = "stop-1=CIRCLE (37.7910696 -122.4103081, 100)"
+        let out = try await TriptermBinary.run([
+            "check", shape, "--geofence", fence, "--findings", "--fail-on", "geofence",
+        ])
+        #expect(out.status == 1, "\(out.stderr)")
+        let lines = out.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "\(out.stdout)")
+        #expect(lines.first?.contains("info     geofence         multi-a  entered stop-1 at") == true)
+        #expect(lines.last?.contains("left stop-1 at") == true)
+        let bad = try await TriptermBinary.run(["check", shape, "--geofence", "x=POLYGON ((1 1, 2 2))"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--geofence: x:"), "\(bad.stderr)")
+    }
 }

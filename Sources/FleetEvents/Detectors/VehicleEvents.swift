@@ -24,20 +24,15 @@ public enum VehicleEvents {
             return events
         }
         guard from != to else { return events }
-        let wasIn = Set(geofences.filter { from.map($0.contains) ?? false }.map(\.name))
-        let isIn = Set(geofences.filter { $0.contains(to) }.map(\.name))
+        let (exited, entered) = Geofence.crossings(from: from, to: to, of: geofences)
         func event(_ kind: FleetEventKind, _ fence: String) -> DetectedEvent {
             DetectedEvent(
                 kind: kind, vehicle: after.name, geofence: fence,
                 before: from.map { .object(["inside": .bool(kind == .geofenceExit), "location": json($0)]) },
                 after: .object(["inside": .bool(kind == .geofenceEnter), "location": json(to)]))
         }
-        for fence in geofences where wasIn.contains(fence.name) && !isIn.contains(fence.name) {
-            events.append(event(.geofenceExit, fence.name))
-        }
-        for fence in geofences where isIn.contains(fence.name) && !wasIn.contains(fence.name) {
-            events.append(event(.geofenceEnter, fence.name))
-        }
+        events += exited.map { event(.geofenceExit, $0.name) }
+        events += entered.map { event(.geofenceEnter, $0.name) }
         return events
     }
 

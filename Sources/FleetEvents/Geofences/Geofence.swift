@@ -40,6 +40,20 @@ public struct Geofence: Hashable, Sendable {
         }
     }
 
+    /// The fences a move from `from` (nil: nowhere yet, outside every fence) to `to` left and came into, each in
+    /// the order of `fences` — Traccar's rule: the set containing the point before against the set after, with no
+    /// dwell time or hysteresis. The live server's events and `check --geofence` both decide by it.
+    public static func crossings(
+        from: LatLng?, to: LatLng, of fences: [Geofence]
+    ) -> (exited: [Geofence], entered: [Geofence]) {
+        let wasIn = fences.map { fence in from.map(fence.contains) ?? false }
+        let isIn = fences.map { $0.contains(to) }
+        return (
+            fences.indices.filter { wasIn[$0] && !isIn[$0] }.map { fences[$0] },
+            fences.indices.filter { isIn[$0] && !wasIn[$0] }.map { fences[$0] }
+        )
+    }
+
     /// Whether `point` is inside.
     public func contains(_ point: LatLng) -> Bool {
         switch shape {

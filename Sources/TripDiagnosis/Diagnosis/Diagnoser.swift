@@ -15,6 +15,7 @@ public struct Diagnoser: Sendable {
         [
             MissingUpdatesDetector.self, SpeedJumpDetector.self, DwellDetector.self, ETAJumpDetector.self,
             OffRouteDetector.self, ClockSkewDetector.self, StatusOrderDetector.self, StaleAtEndDetector.self,
+            GeofenceDetector.self,
         ]
     }
 

@@ -1,3 +1,5 @@
+import FleetEvents
+
 /// Every limit the detectors apply, with its default and where the default comes from, in one place: `check` has a
 /// flag for each, and docs/check.md explains them.
 public struct DiagnosisThresholds: Sendable, Hashable {
@@ -25,6 +27,8 @@ public struct DiagnosisThresholds: Sendable, Hashable {
     /// `stale-at-end`: how far, in metres, the last report before COMPLETE may be from the dropoff. Default 200 m:
     /// four times the ~50 m at which navigation says ARRIVED_AT_DESTINATION, a block in a city.
     public var staleAtEndMeters: Double = 200
+    /// `geofence`: the fences whose entries and exits are findings (`--geofence NAME=WKT`); none by default.
+    public var geofences: [Geofence] = []
 
     public init() {}
 

@@ -8,6 +8,7 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case clockSkew = "clock-skew"
     case statusOrder = "status-order"
     case staleAtEnd = "stale-at-end"
+    case geofence
 
     /// How much a finding of this kind usually matters; a detector may say more (a status that goes backwards is an
     /// error, a recording that stops before the trip ends only a warning).
@@ -17,7 +18,7 @@ public enum FindingKind: String, Sendable, Hashable, CaseIterable, Comparable {
     /// - error: the trip broke Fleet Engine's rules.
     public var defaultSeverity: FindingSeverity {
         switch self {
-        case .dwell, .offRoute: .info
+        case .dwell, .offRoute, .geofence: .info
         case .missingUpdates, .speedJump, .etaJump, .clockSkew, .staleAtEnd: .warning
         case .statusOrder: .error
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FleetEvents
 import TripDiagnosis
 
 /// `check`'s threshold flags, one per limit of ``DiagnosisThresholds``, whose defaults they show.
@@ -44,6 +45,15 @@ struct CheckThresholdOptions: ParsableArguments {
             valueName: "metres"))
     var staleAtEnd = defaults.staleAtEndMeters
 
+    @Option(
+        name: .customLong("geofence"),
+        help: ArgumentHelp(
+            "geofence: a named fence whose entries and exits are findings, latitude first, as serve --geofence "
+                + "takes it: 'depot=CIRCLE (43.73 7.42, 150)', POLYGON ((lat lon, …)) or LINESTRING (lat lon, …) "
+                + "[half width m] (repeatable).",
+            valueName: "name=wkt"))
+    var geofenceDefinitions: [String] = []
+
     var thresholds: DiagnosisThresholds {
         var thresholds = DiagnosisThresholds()
         thresholds.missingUpdatesFactor = missingUpdatesFactor
@@ -54,6 +64,8 @@ struct CheckThresholdOptions: ParsableArguments {
         thresholds.etaJumpSeconds = etaJump
         thresholds.clockSkewSeconds = clockSkew
         thresholds.staleAtEndMeters = staleAtEnd
+        // Checked by validate().
+        thresholds.geofences = geofenceDefinitions.compactMap { try? Geofence(parsing: $0) }
         return thresholds
     }
 
@@ -65,6 +77,9 @@ struct CheckThresholdOptions: ParsableArguments {
         ]
         for (flag, value) in values where !(value.isFinite && value >= 0) {
             throw ValidationError("\(flag) must be a number ≥ 0, not \(value)")
+        }
+        for definition in geofenceDefinitions {
+            do { _ = try Geofence(parsing: definition) } catch { throw ValidationError("--geofence: \(error)") }
         }
     }
 }

@@ -1,3 +1,4 @@
+import FleetEvents
 import FleetModel
 import Testing
 import TripDiagnosis
@@ -257,5 +258,25 @@ import TripRecordings
         script.statuses[4] = (400, .canceled)
         script.reportTimes = Array(stride(from: 10.0, through: 400, by: 5))
         #expect(Self.findings(script).isEmpty)
+    }
+
+    /// A fence around the pickup: the car drives into it on the way and out of it after the pickup — each crossing a
+    /// finding (info), by the same rule as the live server's geofence events; a fence it never reaches gives none.
+    @Test func crossingAGeofenceIsAFindingEachWay() throws {
+        var thresholds = DiagnosisThresholds()
+        thresholds.geofences = [
+            try Geofence(
+                parsing: "pickup-zone=CIRCLE (\(DriveScript.pickup.latitude) \(DriveScript.pickup.longitude), 120)"),
+            try Geofence(parsing: "far=CIRCLE (44.5 8.5, 500)"),
+        ]
+        let found = Self.only(.geofence, in: Self.findings(DriveScript(), thresholds))
+        // In at 150 s (100 m short of the pickup; 150 m short at 145 s), out at 205 s (150 m past it).
+        #expect(
+            found.map { $0.detail.split(separator: " ").prefix(2).joined(separator: " ") } == [
+                "entered pickup-zone", "left pickup-zone",
+            ])
+        #expect(found.map(\.start) == [Self.at(150), Self.at(205)])
+        #expect(found.allSatisfy { $0.severity == .info })
+        #expect(Self.only(.geofence, in: Self.findings(DriveScript())).isEmpty)
     }
 }
