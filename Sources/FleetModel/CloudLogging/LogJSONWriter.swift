@@ -36,7 +36,17 @@ public struct LogJSONWriter: ProtoFieldWriter {
     /// (`vehicleId`) in place of its `name`, no `parent`, the rest in log spelling.
     public static func request(_ request: any ProtoMessage) throws -> LoggedRequest {
         var writer = LogJSONWriter(schema: .call, isRequest: true)
-        try writer.writeObject(request)
+        writer.bytes.append(UInt8(ascii: "{"))
+        // The Deliveries API's updates name their resource inside it (`task.name`), not beside it.
+        let inner: String? =
+            switch request {
+            case let update as UpdateTaskRequest: update.task?.name
+            case let update as UpdateDeliveryVehicleRequest: update.deliveryVehicle?.name
+            default: nil
+            }
+        if let inner, !inner.isEmpty { _ = writer.requestMember("name", inner) }
+        try request.writeFields(to: &writer)
+        writer.bytes.append(UInt8(ascii: "}"))
         return LoggedRequest(json: writer.bytes, provider: writer.provider, ids: writer.ids)
     }
 

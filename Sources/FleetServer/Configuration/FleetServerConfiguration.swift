@@ -36,6 +36,8 @@ public struct FleetServerConfiguration: Sendable {
     /// What GetTaskTrackingInfo does with an element a task gives no visibility rule (``TaskVisibility``); nil
     /// shows it.
     public var defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
+    /// Write every call answered as a Cloud Logging entry to this file (`serve --log-export`, ``CallLogExport``).
+    public var logExport: CallLogExport.Options?
 
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: URL = DataDirectory.default(),
