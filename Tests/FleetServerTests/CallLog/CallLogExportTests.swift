@@ -48,6 +48,36 @@ import Testing
         #expect(await export.finish() == summary)
     }
 
+    /// Waits (five seconds at most) until the writer has done what `done` says.
+    static func waitUntil(_ done: () -> Bool) async throws {
+        for _ in 0..<500 where !done() { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(done())
+    }
+
+    @Test func dropsAreSaidAtOnceThenAtMostEveryTenSecondsAndAtTheEnd() async throws {
+        let path = try Repository.temporaryDirectory("log-export").appendingPathComponent("calls.jsonl").path
+        let logs = LogCapture()
+        let export = try CallLogExport(
+            options: .init(path: path, capacity: 1), logger: Logger(label: "test") { _ in logs.handler() })
+        let said = { logs.all.filter { $0.contains("calls not logged") } }
+        export.hold()
+        for _ in 0..<3 { export.offer(Self.call()) }
+        export.release()
+        try await Self.waitUntil { !said().isEmpty }
+        #expect(said().count == 1 && said()[0].contains("2 calls not logged"), "\(said())")
+        // More drops within ten seconds of that line: counted, not said yet.
+        export.hold()
+        for _ in 0..<3 { export.offer(Self.call()) }
+        export.release()
+        try await Self.waitUntil { export.summary.written == 2 }
+        // The line would come right after the write: give it the time to.
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(said().count == 1, "\(said())")
+        // At the end, what was not said yet, and the total.
+        await export.finish()
+        #expect(said().count == 2 && said()[1].contains("2 calls not logged") && said()[1].contains("4 dropped in all"))
+    }
+
     @Test func theServerAnswersWhileTheWriterIsStuck() async throws {
         let path = try Repository.temporaryDirectory("log-export").appendingPathComponent("calls.jsonl").path
         let server = try await TestServer.start(logExport: path, logExportCapacity: 2)
