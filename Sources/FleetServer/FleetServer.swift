@@ -27,7 +27,8 @@ public enum FleetServer {
         let host = configuration.host
         return Application(
             responder: FleetResponder(api: api, logger: configuration.logger),
-            server: configuration.answersPollsOnEventLoop ? fastPath.server : .http1(),
+            // A poll answered on the event loop would pass no method, and so no log export.
+            server: configuration.answersPollsOnEventLoop && core.callLog == nil ? fastPath.server : .http1(),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             // Events: their deliveries and the not-updating timer run as long as the server does.
             services: configuration.events.map { events in

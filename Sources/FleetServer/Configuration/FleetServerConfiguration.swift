@@ -38,6 +38,8 @@ public struct FleetServerConfiguration: Sendable {
     public var defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
     /// Events to record and send (`serve --events-url`, `--geofence`…); nil records none.
     public var events: EventConfiguration?
+    /// Write every call answered as a Cloud Logging entry to this file (`serve --log-export`, ``CallLogExport``).
+    public var logExport: CallLogExport.Options?
 
     public init(
         host: String = "127.0.0.1", port: Int = defaultPort, dataDirectory: URL = DataDirectory.default(),

@@ -12,18 +12,23 @@ public struct FleetServerCore: Sendable {
     public let clock: @Sendable () -> Date
     public let roads: RoadGraph?
     public let defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
+    /// Where every call is written as a Cloud Logging entry (`serve --log-export`); nil when nowhere. Whoever runs
+    /// the server finishes it when the server has stopped (``CallLogExport/finish()``).
+    public let callLog: CallLogExport?
     /// Delivery legs estimated so far, for every request's ``FleetMethods``.
     let legMemo = LegMemo()
 
     public init(
         store: FleetStore, authenticator: Authenticator, clock: @escaping @Sendable () -> Date = { Date() },
-        roads: RoadGraph? = nil, defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption? = nil
+        roads: RoadGraph? = nil, defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption? = nil,
+        callLog: CallLogExport? = nil
     ) {
         self.store = store
         self.authenticator = authenticator
         self.clock = clock
         self.roads = roads
         self.defaultTaskVisibility = defaultTaskVisibility
+        self.callLog = callLog
     }
 
     /// Loads the keys that verify tokens, then opens (or creates) the configuration's database: a refused key
@@ -46,14 +51,19 @@ public struct FleetServerCore: Sendable {
         if let urls = configuration.events?.urls, !urls.isEmpty {
             try await store.write { tx in for url in urls { _ = try tx.deliveryProgress(url) } }
         }
+        let callLog = try configuration.logExport.map { options throws(FleetServerSetupError) in
+            try CallLogExport(options: options, logger: configuration.logger, clock: configuration.clock)
+        }
         return FleetServerCore(
             store: store, authenticator: Authenticator(keys: keys), clock: configuration.clock,
-            roads: configuration.roads, defaultTaskVisibility: configuration.defaultTaskVisibility)
+            roads: configuration.roads, defaultTaskVisibility: configuration.defaultTaskVisibility, callLog: callLog)
     }
 
     /// Fleet Engine's methods over this core's store and roads.
     public var methods: FleetMethods {
-        FleetMethods(store: store, roads: roads, defaultTaskVisibility: defaultTaskVisibility, legMemo: legMemo)
+        FleetMethods(
+            store: store, roads: roads, defaultTaskVisibility: defaultTaskVisibility, legMemo: legMemo,
+            callLog: callLog)
     }
 
     /// The time a request is answered at, by the server's clock.

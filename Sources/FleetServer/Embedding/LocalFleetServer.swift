@@ -63,11 +63,12 @@ public final class LocalFleetServer: Sendable {
     /// (in the demo the terminal belongs to the map).
     public static func start(
         dataDirectory: URL, maxBodyBytes: Int = 1 << 20,
-        logger: Logger = LocalFleetServer.quietLogger
+        logger: Logger = LocalFleetServer.quietLogger, logExport: CallLogExport.Options? = nil
     ) async throws -> LocalFleetServer {
-        try await start(
-            configuration: FleetServerConfiguration(
-                host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, maxBodyBytes: maxBodyBytes, logger: logger))
+        var configuration = FleetServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, maxBodyBytes: maxBodyBytes, logger: logger)
+        configuration.logExport = logExport
+        return try await start(configuration: configuration)
     }
 
     /// A logger that says only what is critical.
@@ -80,10 +81,13 @@ public final class LocalFleetServer: Sendable {
     /// A token for a trip's rider, a vehicle's driver, or the provider's server.
     public func token(_ claims: AuthorizationClaims) async throws -> String { try await minter.mint(claims) }
 
-    /// Stops the server and waits until it has shut down (requests in flight are cancelled).
-    public func stop() async {
+    /// Stops the server and waits until it has shut down (requests in flight are cancelled), then finishes its log
+    /// export, if it has one, and says what it wrote.
+    @discardableResult
+    public func stop() async -> CallLogExport.Summary? {
         task.cancel()
         _ = await task.result
+        return await core.callLog?.finish()
     }
 }
 

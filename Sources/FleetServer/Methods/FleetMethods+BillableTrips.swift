@@ -5,7 +5,7 @@ import FleetModel
 extension FleetMethods {
     /// Checks the report and records it, answering the empty message as Google does. Reporting an id again replaces
     /// the record, so a retried call is harmless. Only a server token may call it.
-    public func reportBillableTrip(
+    func perform(
         _ request: ReportBillableTripRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> EmptyMessage {
         try Authorizer.authorize(principal, .reportBillableTrip)

@@ -3,7 +3,7 @@ import FleetModel
 /// DeliveryService's vehicle methods: CreateDeliveryVehicle, GetDeliveryVehicle, UpdateDeliveryVehicle (which
 /// assigns and closes tasks through the stops it lists), DeleteDeliveryVehicle and ListDeliveryVehicles.
 extension FleetMethods {
-    public func createDeliveryVehicle(
+    func perform(
         _ request: CreateDeliveryVehicleRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> DeliveryVehicle {
         try Authorizer.authorize(principal, .createDeliveryVehicle)
@@ -24,7 +24,7 @@ extension FleetMethods {
         return vehicle
     }
 
-    public func getDeliveryVehicle(
+    func perform(
         _ request: GetDeliveryVehicleRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> DeliveryVehicle {
         let name = try Self.name(DeliveryVehicleName.self, request.name)
@@ -38,7 +38,7 @@ extension FleetMethods {
 
     /// The stops, when the mask names them, are the whole remaining itinerary: the tasks it lists and no vehicle
     /// had are assigned to this one; this vehicle's OPEN tasks it no longer lists are CLOSED.
-    public func updateDeliveryVehicle(
+    func perform(
         _ request: UpdateDeliveryVehicleRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> DeliveryVehicle {
         let patch = request.deliveryVehicle ?? DeliveryVehicle()
@@ -81,7 +81,7 @@ extension FleetMethods {
         }
     }
 
-    public func deleteDeliveryVehicle(
+    func perform(
         _ request: DeleteDeliveryVehicleRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> EmptyMessage {
         try Authorizer.authorize(principal, .deleteDeliveryVehicle)
@@ -103,7 +103,7 @@ extension FleetMethods {
 
     /// Vehicles whose attributes pass the filter (ListVehicles' attribute filter) and whose last location is in the
     /// viewport, a page at a time; their stops are left out, as Fleet Engine leaves them out of lists.
-    public func listDeliveryVehicles(
+    func perform(
         _ request: ListDeliveryVehiclesRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> ListDeliveryVehiclesResponse {
         try Authorizer.authorize(principal, .listDeliveryVehicles)

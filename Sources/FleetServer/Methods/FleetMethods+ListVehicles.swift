@@ -3,7 +3,7 @@ import FleetModel
 /// ListVehicles with every restriction Fleet Engine documents: state, trip types, capacity, type categories, current
 /// trips, attributes (lists or a filter), a viewport and a staleness limit (``ListVehiclesCriteria``).
 extension FleetMethods {
-    public func listVehicles(
+    func perform(
         _ request: ListVehiclesRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> ListVehiclesResponse {
         try Authorizer.authorize(principal, .listVehicles)

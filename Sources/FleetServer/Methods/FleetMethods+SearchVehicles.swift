@@ -4,7 +4,7 @@ import FleetModel
 /// write: ``SearchIndex``) searched with Fleet Engine's rules (``VehicleSearch``) on the server's road network when it
 /// has one.
 extension FleetMethods {
-    public func searchVehicles(
+    func perform(
         _ request: SearchVehiclesRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> SearchVehiclesResponse {
         try Authorizer.authorize(principal, .searchVehicles)

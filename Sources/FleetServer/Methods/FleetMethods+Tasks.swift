@@ -4,7 +4,7 @@ import Foundation
 /// DeliveryService's task methods: CreateTask, BatchCreateTasks, GetTask, UpdateTask, DeleteTask, ListTasks, and
 /// the consumer's GetTaskTrackingInfo.
 extension FleetMethods {
-    public func createTask(
+    func perform(
         _ request: CreateTaskRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> DeliveryTask {
         try Authorizer.authorize(principal, .createTask)
@@ -17,7 +17,7 @@ extension FleetMethods {
     }
 
     /// At most 500 tasks, each under CreateTask's rules, in one transaction: all are created or none.
-    public func batchCreateTasks(
+    func perform(
         _ request: BatchCreateTasksRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> BatchCreateTasksResponse {
         try Authorizer.authorize(principal, .createTask)
@@ -65,7 +65,7 @@ extension FleetMethods {
         return (name, try TaskService.create(input, name: name, field: "\(at)task"))
     }
 
-    public func getTask(
+    func perform(
         _ request: GetTaskRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> DeliveryTask {
         let name = try Self.name(TaskName.self, request.name)
@@ -91,7 +91,7 @@ extension FleetMethods {
         return (task, try tx.deliveryVehicle(vehicleName), byID(tasks))
     }
 
-    public func updateTask(
+    func perform(
         _ request: UpdateTaskRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> DeliveryTask {
         let patch = request.task ?? DeliveryTask()
@@ -113,7 +113,7 @@ extension FleetMethods {
         }
     }
 
-    public func deleteTask(
+    func perform(
         _ request: DeleteTaskRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> EmptyMessage {
         try Authorizer.authorize(principal, .deleteTask)
@@ -131,7 +131,7 @@ extension FleetMethods {
     }
 
     /// The provider's tasks that pass the filter (``TaskFilter``), a page at a time in id order.
-    public func listTasks(
+    func perform(
         _ request: ListTasksRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> ListTasksResponse {
         try Authorizer.authorize(principal, .listTasks)
@@ -155,7 +155,7 @@ extension FleetMethods {
 
     /// A shipment as its consumer sees it: one of the tracking id's tasks (``DeliveryProgress/trackedTask``) with
     /// the vehicle's progress towards it, under the task's visibility rules.
-    public func getTaskTrackingInfo(
+    func perform(
         _ request: GetTaskTrackingInfoRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> TaskTrackingInfo {
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
@@ -189,6 +189,8 @@ extension FleetMethods {
         _ request: GetTaskTrackingInfoRequest, principal: Principal, now: ProtoTimestamp, cacheKey key: String,
         encode: (TaskTrackingInfo) throws -> Data
     ) async throws -> Data {
+        // Each poll is a call the export logs with its answer: none comes from the cache then.
+        if callLog != nil { return try encode(try await getTaskTrackingInfo(request, principal: principal, now: now)) }
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
         try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
         if let cached = store.answers.answer(for: key, second: now.seconds) { return cached.body }

@@ -2,8 +2,7 @@ import FleetModel
 
 /// TripService: CreateTrip, GetTrip, UpdateTrip, DeleteTrip, SearchTrips.
 extension FleetMethods {
-    public func createTrip(_ request: CreateTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip
-    {
+    func perform(_ request: CreateTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip {
         try Authorizer.authorize(principal, .createTrip)
         let provider = try Self.provider(ofParent: request.parent)
         guard !request.tripId.isEmpty else { throw FleetError.invalidArgument("tripId is required") }
@@ -30,7 +29,7 @@ extension FleetMethods {
         }
     }
 
-    public func getTrip(_ request: GetTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip {
+    func perform(_ request: GetTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip {
         try await readTrip(request, principal: principal, now: now).trip
     }
 
@@ -64,8 +63,7 @@ extension FleetMethods {
         return (TripReadOptions(request).apply(to: found), found.vehicleId)
     }
 
-    public func updateTrip(_ request: UpdateTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip
-    {
+    func perform(_ request: UpdateTripRequest, principal: Principal, now: ProtoTimestamp) async throws -> Trip {
         let name = try Self.tripName(request.name)
         let mask = try Self.fieldMask(request.updateMask)
         let patch = request.trip ?? Trip()
@@ -96,7 +94,7 @@ extension FleetMethods {
         }
     }
 
-    public func deleteTrip(
+    func perform(
         _ request: DeleteTripRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> EmptyMessage {
         try Authorizer.authorize(principal, .deleteTrip)
@@ -110,7 +108,7 @@ extension FleetMethods {
         return EmptyMessage()
     }
 
-    public func searchTrips(
+    func perform(
         _ search: SearchTripsRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> SearchTripsResponse {
         try Authorizer.authorize(principal, .searchTrips(vehicleID: search.vehicleId))

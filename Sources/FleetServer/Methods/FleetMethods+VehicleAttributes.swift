@@ -6,7 +6,7 @@ extension FleetMethods {
     /// — and leaves the rest as they are (UpdateVehicle's `attributes` replaces the whole list instead). The answer
     /// is the vehicle's whole list. The attributes are checked as UpdateVehicle checks them, and so is the list they
     /// make. Only a server token may call it: changing what dispatch matches on is the provider's business.
-    public func updateVehicleAttributes(
+    func perform(
         _ request: UpdateVehicleAttributesRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> UpdateVehicleAttributesResponse {
         let name = try Self.vehicleName(request.name)

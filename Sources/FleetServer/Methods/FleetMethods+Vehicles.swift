@@ -2,7 +2,7 @@ import FleetModel
 
 /// VehicleService: CreateVehicle, GetVehicle, UpdateVehicle, DeleteVehicle (ListVehicles has a file of its own).
 extension FleetMethods {
-    public func createVehicle(
+    func perform(
         _ request: CreateVehicleRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> Vehicle {
         try Authorizer.authorize(principal, .createVehicle)
@@ -18,7 +18,7 @@ extension FleetMethods {
         return vehicle
     }
 
-    public func getVehicle(
+    func perform(
         _ request: GetVehicleRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> Vehicle {
         let name = try Self.vehicleName(request.name)
@@ -38,7 +38,7 @@ extension FleetMethods {
         return vehicle
     }
 
-    public func updateVehicle(
+    func perform(
         _ request: UpdateVehicleRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> Vehicle {
         let name = try Self.vehicleName(request.name)
@@ -59,7 +59,7 @@ extension FleetMethods {
         }
     }
 
-    public func deleteVehicle(
+    func perform(
         _ request: DeleteVehicleRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> EmptyMessage {
         try Authorizer.authorize(principal, .deleteVehicle)

@@ -12,6 +12,9 @@ import RoadMap
 ///
 /// Every failure a method means is a ``FleetError`` (the message names the field). Anything else it throws is a
 /// fault — the database's, say — that the protocol logs and answers as INTERNAL without its details.
+///
+/// Each method is written once, as `perform` for its request type (in the file of its service), and called through
+/// its public name (`FleetMethods+CallLog.swift`), which hands the call to `serve --log-export` when there is one.
 public struct FleetMethods: Sendable {
     public let store: FleetStore
     /// The road network SearchVehicles routes on for ETAs and distances; without it (or off it) legs are straight
@@ -22,22 +25,26 @@ public struct FleetMethods: Sendable {
     public let defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?
     /// Delivery legs already estimated on `roads`, kept by the server's core across requests.
     let legMemo: LegMemo
+    /// Where every call is written as a Cloud Logging entry (`serve --log-export`), or nil.
+    let callLog: CallLogExport?
 
     public init(
         store: FleetStore, roads: RoadGraph? = nil,
         defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption? = nil
     ) {
-        self.init(store: store, roads: roads, defaultTaskVisibility: defaultTaskVisibility, legMemo: LegMemo())
+        self.init(
+            store: store, roads: roads, defaultTaskVisibility: defaultTaskVisibility, legMemo: LegMemo(), callLog: nil)
     }
 
     init(
         store: FleetStore, roads: RoadGraph?, defaultTaskVisibility: TaskTrackingViewConfig.VisibilityOption?,
-        legMemo: LegMemo
+        legMemo: LegMemo, callLog: CallLogExport?
     ) {
         self.store = store
         self.roads = roads
         self.defaultTaskVisibility = defaultTaskVisibility
         self.legMemo = legMemo
+        self.callLog = callLog
     }
 
     /// The provider id of a `parent` (`providers/{provider}`), INVALID_ARGUMENT otherwise.

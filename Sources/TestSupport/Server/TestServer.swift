@@ -22,11 +22,13 @@ public final class TestServer: Sendable {
         self.logs = logs
     }
 
-    /// Starts a server; `directory` reuses an existing data directory (to restart on the same database), and
-    /// `clock` stands in for the wall clock (nil: the real one).
+    /// Starts a server; `directory` reuses an existing data directory (to restart on the same database), `clock`
+    /// stands in for the wall clock (nil: the real one), and `logExport` names a file for its Cloud Logging entries
+    /// (`serve --log-export`; `logExportFormat` as the option takes it), written by the time ``stop()`` returns.
     public static func start(
         directory existing: URL? = nil, maxBodyBytes: Int = 1 << 20, clock: StoppedClock? = nil,
-        events: EventConfiguration? = nil
+        events: EventConfiguration? = nil, logExport: String? = nil, logExportFormat: String = "json-lines",
+        logExportCapacity: Int = 10_000
     ) async throws -> TestServer {
         let directory = try existing ?? Repository.temporaryDirectory("server")
         let logs = LogCapture()
@@ -35,6 +37,11 @@ public final class TestServer: Sendable {
             host: "127.0.0.1", port: 0, dataDirectory: directory, maxBodyBytes: maxBodyBytes, logger: logger)
         if let clock { configuration.clock = clock.reading }
         configuration.events = events
+        if let logExport {
+            configuration.logExport = CallLogExport.Options(
+                path: logExport, format: CallLogExport.Format(rawValue: logExportFormat) ?? .jsonLines,
+                capacity: logExportCapacity)
+        }
         let server = try await LocalFleetServer.start(configuration: configuration)
         return TestServer(server: server, logs: logs)
     }
@@ -44,6 +51,14 @@ public final class TestServer: Sendable {
 
     public func token(_ claims: AuthorizationClaims) async throws -> String { try await server.token(claims) }
     public func serverToken() async throws -> String { try await server.token(.server) }
+    /// A driver's token for vehicle `id`.
+    public func driverToken(vehicle id: String) async throws -> String {
+        try await server.token(AuthorizationClaims(vehicleid: id))
+    }
+    /// A rider's token for trip `id`.
+    public func riderToken(trip id: String) async throws -> String {
+        try await server.token(AuthorizationClaims(tripid: id))
+    }
 
     /// A Fleet Engine client for `baseURL` (or another URL, such as a proxy in front) with a server token, which
     /// may do everything. Its requests may take a minute, not Google's 15 s: a fixture's call answered late on a

@@ -68,6 +68,9 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup(title: "Display")
     var display: DisplayOptions
 
+    @OptionGroup(title: "Log export")
+    var logExport: LogExportOptions
+
     @OptionGroup
     var profileOptions: ProfileOptions
 
@@ -96,7 +99,7 @@ struct DemoCommand: AsyncParsableCommand {
             dataDirectory.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-demo-\(getpid())")
         defer { if temporary { try? FileManager.default.removeItem(at: directory) } }
-        let server = try await LocalFleetServer.start(dataDirectory: directory)
+        let server = try await LocalFleetServer.start(dataDirectory: directory, logExport: logExport.options)
         let http = FleetEngineClient.makeHTTPClient()
         do {
             if deliveries {
@@ -108,11 +111,20 @@ struct DemoCommand: AsyncParsableCommand {
             }
         } catch {
             try? await http.shutdown()
-            await server.stop()
+            await stop(server)
             throw error
         }
         try await http.shutdown()
-        await server.stop()
+        await stop(server)
+    }
+
+    /// Stops the server and says what its log export wrote, the server's own log being quiet in the demo.
+    private func stop(_ server: LocalFleetServer) async {
+        guard let summary = await server.stop(), let path = logExport.path else { return }
+        var line = "tripterm demo: \(summary.written) Cloud Logging entries written to \(path)"
+        if summary.dropped > 0 { line += "; \(summary.dropped) calls dropped because the queue was full" }
+        if summary.failed > 0 { line += "; \(summary.failed) lost to write errors" }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     private func play(server: LocalFleetServer, graph: RoadGraph, http: HTTPClient) async throws {
@@ -243,8 +255,16 @@ struct DemoCommand: AsyncParsableCommand {
             let printer = FleetPrinter(format: output.json ? .json : .text)
             await tracker.register(printer)
             await tracker.start()
-            // Until Ctrl-C or SIGTERM, as `tripterm fleet` without a terminal.
-            while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
+            // Until Ctrl-C or SIGTERM, as `tripterm fleet` without a terminal; with a log export, the signal ends
+            // the demo normally, so that the export is finished (a Fleet Debugger document closed) before it exits.
+            if logExport.path != nil {
+                let (signalled, signal) = AsyncStream.makeStream(of: Void.self)
+                let signals = DriverSignals { _ in signal.finish() }
+                for await _ in signalled {}
+                signals.stop()
+            } else {
+                while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
+            }
             withExtendedLifetime(printer) {}
         } else {
             // Tab on a car: its phone's console (next stop, guidance, reporter, log), as one trip's demo has.

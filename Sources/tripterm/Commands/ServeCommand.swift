@@ -73,6 +73,9 @@ struct ServeCommand: AsyncParsableCommand {
     var eventOptions: ServeEventOptions
 
     @OptionGroup
+    var logExport: LogExportOptions
+
+    @OptionGroup
     var profileOptions: ProfileOptions
 
     /// Hidden: every poll through Hummingbird, as before the event-loop answers — for comparing the two
@@ -130,6 +133,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.roads = try roads()
         configuration.defaultTaskVisibility = try taskVisibility.map(TaskVisibility.parse)
         configuration.events = try eventOptions.configuration()
+        configuration.logExport = logExport.options
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             let core = try await FleetServerCore.open(configuration: configuration)
@@ -157,7 +161,12 @@ struct ServeCommand: AsyncParsableCommand {
             }
             let group = ServiceGroup(
                 configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-            try await group.run()
+            do { try await group.run() } catch {
+                await core.callLog?.finish()
+                throw error
+            }
+            // What is queued is written, and what was written and dropped said, once no call can come.
+            await core.callLog?.finish()
         } catch {
             FileHandle.standardError.write(Data("tripterm serve: \(error)\n".utf8))
             throw ExitCode.failure

@@ -51,33 +51,47 @@ extension Maps_Fleetengine_V1_CreateVehicleRequest {
     }
 }
 
-/// Runs `body` with a fresh server answering REST and gRPC, and stops both.
+/// Runs `body` with a fresh server answering REST and gRPC (writing its calls to `logExport`, when given), and stops
+/// both.
 func withGRPCFleet<T: Sendable>(
-    maxMessageBytes: Int = 1 << 20, _ body: @Sendable (GRPCFleet) async throws -> T
+    maxMessageBytes: Int = 1 << 20, logExport: String? = nil, _ body: @Sendable (GRPCFleet) async throws -> T
 ) async throws -> T {
-    try await withTestServer { server in
-        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "grpc-test")
-        logger.logLevel = .critical
-        let grpc = FleetGRPCServer(
-            core: server.server.core, port: 0, maxMessageBytes: maxMessageBytes, logger: logger,
-            onListening: { _, port in portSink.yield(port) })
-        let serving = Task {
-            defer { portSink.finish() }
-            try await grpc.run()
-        }
-        defer { serving.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else {
-            throw GRPCFleetError(message: "the gRPC server stopped before it listened: \(await serving.result)")
-        }
-        let result = try await withGRPCClient(
-            transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
-        ) { client in try await body(GRPCFleet(server: server, client: client)) }
-        serving.cancel()
-        _ = await serving.result
+    let server = try await TestServer.start(logExport: logExport)
+    do {
+        let result = try await serveGRPC(server, maxMessageBytes: maxMessageBytes, body)
+        await server.stop()
         return result
+    } catch {
+        await server.stop()
+        throw error
     }
+}
+
+/// `body` with a gRPC server and client on `server`'s core.
+private func serveGRPC<T: Sendable>(
+    _ server: TestServer, maxMessageBytes: Int, _ body: @Sendable (GRPCFleet) async throws -> T
+) async throws -> T {
+    let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+    var logger = Logger(label: "grpc-test")
+    logger.logLevel = .critical
+    let grpc = FleetGRPCServer(
+        core: server.server.core, port: 0, maxMessageBytes: maxMessageBytes, logger: logger,
+        onListening: { _, port in portSink.yield(port) })
+    let serving = Task {
+        defer { portSink.finish() }
+        try await grpc.run()
+    }
+    defer { serving.cancel() }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else {
+        throw GRPCFleetError(message: "the gRPC server stopped before it listened: \(await serving.result)")
+    }
+    let result = try await withGRPCClient(
+        transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+    ) { client in try await body(GRPCFleet(server: server, client: client)) }
+    serving.cancel()
+    _ = await serving.result
+    return result
 }
 
 struct GRPCFleetError: Error, CustomStringConvertible {

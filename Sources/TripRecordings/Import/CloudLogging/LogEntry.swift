@@ -50,7 +50,7 @@ struct LogEntry: Sendable {
         do {
             self.time = try Self.time(members)
         } catch {
-            if case .other = method { return nil }
+            if !method.isReplayed { return nil }
             throw error
         }
     }

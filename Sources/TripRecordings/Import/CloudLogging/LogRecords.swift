@@ -32,7 +32,7 @@ struct LogRecords {
                     }
                 case .createDeliveryVehicle, .updateDeliveryVehicle, .createTask, .batchCreateTasks, .updateTask:
                     try deliveries.add(entry)
-                case .other:
+                default:
                     continue
                 }
             } catch {

@@ -1,19 +1,9 @@
 import FleetModel
 import Foundation
 
-/// The one way the importer reads member names, whichever way an export spells them.
-///
-/// Exports spell keys as the API does (`jsonPayload`, `currentRouteSegment`, `trip_id`) or all lower-case
-/// (`jsonpayload`, `currentroutesegment`, `tripid`). Rather than look every key up under several spellings, each entry
-/// is folded once, as it is parsed — every key lower-cased and stripped of underscores — and from then on the importer
-/// speaks only folded names. `ProtoReader`'s `caseInsensitiveKeys` mode folds the same way, so folded payloads decode
-/// as Fleet Engine messages without a second mapping.
-enum LogKeyFolding {
-    /// `currentRouteSegment`, `current_route_segment` and `currentroutesegment` all become `currentroutesegment`.
-    static func fold(_ key: String) -> String {
-        String(String.UnicodeScalarView(key.unicodeScalars.lazy.filter { $0 != "_" })).lowercased()
-    }
-
+/// Parsing an export with every key folded (``LogKeyFolding/fold(_:)``, in FleetModel beside the log schema): each
+/// entry is folded once, as it is parsed, rather than each key looked up under several spellings.
+extension LogKeyFolding {
     /// Parses JSON text into a ``JSONValue`` with every object key folded, at every depth.
     ///
     /// ``LogJSONParser`` does it in one pass over the bytes. What it leaves (invalid JSON, keys that fold together,

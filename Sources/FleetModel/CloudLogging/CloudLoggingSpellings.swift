@@ -1,6 +1,7 @@
 // Cloud Logging writes Fleet Engine's enums with the names of its log messages' own enums (`TRIP_STATUS_NEW`,
 // `VEHICLE_STATE_ONLINE`…), not the API's: these are read as the API's values, so a log export decodes into the
-// same types the API uses. Writing always uses the API's names.
+// same types the API uses. The API writes its own names; a log (`serve --log-export`) writes these, read backwards
+// (`logSpelling`), so each spelling is declared once for both directions.
 
 extension TripStatus {
     public static let protoAliases: [String: TripStatus] = Dictionary(
@@ -96,7 +97,31 @@ extension DeliveryVehicleLocationSensor {
     public static let protoAliases = logAliases(prefix: "LOCATION_SENSOR_")
 }
 
+// The request header's, as real exports show them (`PLATFORM_LOG_ANDROID`, `SDK_TYPE_LOG_DRIVER`).
+
+extension RequestHeader.SdkType {
+    public static let protoAliases = logAliases(prefix: "SDK_TYPE_LOG_")
+}
+
+extension RequestHeader.Platform {
+    public static let protoAliases = logAliases(prefix: "PLATFORM_LOG_")
+}
+
+extension DeliveryRequestHeader.SdkType {
+    public static let protoAliases = logAliases(prefix: "SDK_TYPE_LOG_")
+}
+
+extension DeliveryRequestHeader.Platform {
+    public static let protoAliases = logAliases(prefix: "PLATFORM_LOG_")
+}
+
 extension ProtoEnum {
+    /// The value as Cloud Logging writes it: the alias of ``protoAliases`` that reads as this value — the reading
+    /// table, read backwards — else its API name (the unspecified member, and enums logs spell as the API does).
+    public var logSpelling: String {
+        Self.protoAliases.lazy.filter { $0.value == self }.map(\.key).min() ?? protoName
+    }
+
     /// Every member but the zero one, spelt `prefix` + its API name.
     static func logAliases(prefix: String) -> [String: Self] {
         Dictionary(uniqueKeysWithValues: allCases.filter { $0.rawValue != 0 }.map { (prefix + $0.protoName, $0) })
