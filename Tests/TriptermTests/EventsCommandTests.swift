@@ -77,6 +77,9 @@ import Testing
         }
         #expect(Set(vehicles()) == Set(acknowledged), "every acknowledged vehicle's ONLINE event")
         #expect(Array(NSOrderedSet(array: vehicles())) as? [String] == acknowledged, "in the order written")
+        print(
+            "EventsCommandTests: \(Self.trials) kills, \(acknowledged.count) acknowledged writes, \(Set(vehicles()).count) delivered"
+        )
         _ = try await server.process.interruptAndWait()
         await receiver.stop()
     }

@@ -131,13 +131,17 @@ extension FleetTransaction {
             arguments: [name.provider, name.vehicleID])
     }
 
-    /// Every ONLINE vehicle of every provider.
-    func onlineVehicles() throws -> [Vehicle] {
+    /// The ONLINE vehicles of every provider whose last location report is older than `cutoff`. SQLite picks them
+    /// from the stored JSON, so a look at a large fleet decodes only the vehicles gone quiet, not every one.
+    func onlineVehicles(reportedBefore cutoff: ProtoTimestamp) throws -> [Vehicle] {
         try String.fetchAll(
-            db, sql: "SELECT json FROM vehicle WHERE state = ?",
-            arguments: [
-                Int(VehicleState.online.rawValue)
-            ]
+            db.cachedStatement(
+                sql: """
+                    SELECT json FROM vehicle WHERE state = ? AND (julianday(COALESCE(
+                        json_extract(json, '$.lastLocation.serverTime'), json_extract(json, '$.lastLocation.updateTime')
+                    )) - 2440587.5) * 86400.0 < ?
+                    """),
+            arguments: [Int(VehicleState.online.rawValue), cutoff.date.timeIntervalSince1970]
         ).map { try Self.decode(Vehicle.self, $0) }
     }
 

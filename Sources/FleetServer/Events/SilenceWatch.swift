@@ -34,7 +34,8 @@ struct SilenceWatch: Sendable {
                 VehicleSilence.judge(try tx.vehicle(name), silent: true, now: now, threshold: threshold) != .unchanged
             }
             let known = Set(silent.map(\.description))
-            for vehicle in try tx.onlineVehicles() where !known.contains(vehicle.name) {
+            for vehicle in try tx.onlineVehicles(reportedBefore: now + (.zero - threshold))
+            where !known.contains(vehicle.name) {
                 guard VehicleSilence.judge(vehicle, silent: false, now: now, threshold: threshold) != .unchanged,
                     let name = try? VehicleName(parsing: vehicle.name)
                 else { continue }

@@ -69,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "rule"))
     var taskVisibility: String?
 
-    @OptionGroup(title: "Events (docs/server.md, \"Events\")")
+    @OptionGroup(title: "Events (docs/server.md)")
     var eventOptions: ServeEventOptions
 
     @OptionGroup

@@ -16,6 +16,8 @@ final class WebhookReceiver: Sendable {
     private struct State {
         var mode: Mode = .accept
         var requests: [ReceivedRequest] = []
+        /// The bodies of the requests answered 204.
+        var acceptedBodies: [String] = []
     }
 
     private let state: NIOLockedValueBox<State>
@@ -32,6 +34,7 @@ final class WebhookReceiver: Sendable {
         let server = try await LoopbackHTTPServer.start(port: port) { request in
             let mode = state.withLockedValue { state in
                 state.requests.append(request)
+                if case .accept = state.mode { state.acceptedBodies.append(request.body) }
                 return state.mode
             }
             switch mode {
@@ -53,8 +56,8 @@ final class WebhookReceiver: Sendable {
     /// can bring one twice).
     var accepted: [FleetEventRecord] {
         var seen = Set<Int64>()
-        return requests.compactMap { request in
-            try? JSONDecoder().decode(FleetEventRecord.self, from: Data(request.body.utf8))
+        return state.withLockedValue { $0.acceptedBodies }.compactMap { body in
+            try? JSONDecoder().decode(FleetEventRecord.self, from: Data(body.utf8))
         }.filter { seen.insert($0.eventId).inserted }
     }
 
@@ -66,6 +69,13 @@ final class WebhookReceiver: Sendable {
             try await Task.sleep(for: .milliseconds(50))
         }
         return condition(accepted)
+    }
+
+    /// Waits until at least `count` requests came, whatever the answers (up to `timeout` seconds); whether they did.
+    func wait(forRequests count: Int, timeout: Double = 20) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while requests.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        return requests.count >= count
     }
 
     func stop() async { await server.stop() }
