@@ -6,10 +6,6 @@ import Testing
 import Glibc
 #endif
 
-/// `tripterm serve` on a disk that really fills up: a 4 MB tmpfs the test mounts (so it runs where mounting is
-/// allowed — as root; `DiskFullTests` injects the same SQLITE_FULL everywhere). Writes fail with 503 UNAVAILABLE
-/// saying the disk is full, reads are answered, every acknowledged write is still there, and once the filler file is
-/// gone writes succeed again, without a restart.
 /// Whether this process may mount a tmpfs: root, and a mount that works.
 enum TmpfsProbe {
     static let mountable: Bool = {
@@ -23,6 +19,11 @@ enum TmpfsProbe {
     }()
 }
 
+/// `tripterm serve` on a disk that really fills up: a 4 MB tmpfs the test mounts (so it runs where mounting is
+/// allowed — as root; `DiskFullTests` injects the same SQLITE_FULL everywhere). Writes fail with 503 UNAVAILABLE
+/// saying the disk is full, reads are answered, every acknowledged write is still there, and once the filler file is
+/// gone writes succeed again, without a restart; the `--log-export` file on the same disk loses the calls made while
+/// it was full, stays whole, and goes on.
 @Suite(.enabled(if: TmpfsProbe.mountable, "mounting a tmpfs needs root"))
 struct ServeDiskFullTests {
     /// A vehicle of about 8 KB: forty attributes of 200 characters.
@@ -42,8 +43,10 @@ struct ServeDiskFullTests {
             try? FileManager.default.removeItem(at: disk)
         }
         let db = disk.appendingPathComponent("fleet.sqlite").path
-        let (server, started) = try await ServeStartupTests.startServer(db: db)
+        let export = disk.appendingPathComponent("calls.jsonl").path
+        let (server, started) = try await ServeStartupTests.startServer(db: db, extra: ["--log-export", export])
         defer { server.stopSoon() }
+
         let url = try #require(started)
         let token = try await TriptermBinary.run(["token", "--server", "--db", db]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
@@ -86,5 +89,11 @@ struct ServeDiskFullTests {
         #expect(status == 200, "\(body)")
         let (read, _) = try await http.send("GET", "/v1/providers/p/vehicles/after", nil)
         #expect(read == 200)
+
+        // The log export lost what came while the disk was full, stayed whole, and took the calls after.
+        try await server.interruptAndWait()
+        let lines = try String(contentsOfFile: export, encoding: .utf8).split(separator: "\n")
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        #expect(lines.last?.contains("vehicles/after") == true, "\(lines.last ?? "")")
     }
 }

@@ -36,8 +36,9 @@ import Testing
     }
 
     /// `tripterm serve --port 0` on `db`, and its REST URL once it listens (nil when it did not start).
-    static func startServer(db: String) async throws -> (process: ChildProcess, url: String?) {
-        let process = try await ChildProcess.start(TriptermBinary.url.path, ["serve", "--port", "0", "--db", db])
+    static func startServer(db: String, extra: [String] = []) async throws -> (process: ChildProcess, url: String?) {
+        let process = try await ChildProcess.start(
+            TriptermBinary.url.path, ["serve", "--port", "0", "--db", db] + extra)
         let line = await process.waitForLine(containing: "listening on http://", timeout: 30)
         let url = line.flatMap { line in line.range(of: "http://").map { String(line[$0.lowerBound...]) } }
         return (process, url)

@@ -39,7 +39,7 @@ public final class CallLogExport: Sendable {
         public var written = 0
         /// Calls dropped because the queue was full.
         public var dropped = 0
-        /// Entries lost to a write that failed (the file is given up at the first failure).
+        /// Entries lost to writes that failed (a full disk); later writes try again.
         public var failed = 0
     }
 
@@ -122,11 +122,9 @@ public final class CallLogExport: Sendable {
         }
     }
 
+    /// Writes a batch's entries in one write. A write that fails (a full disk) loses the batch's entries and leaves
+    /// the file as it was before it; the next batch tries again, so writing resumes on its own once there is room.
     private func write(_ batch: [LoggedCall]) {
-        guard state.withLockedValue({ $0.failure == nil }) else {
-            state.withLockedValue { $0.summary.failed += batch.count }
-            return
-        }
         let received = ProtoTimestamp(clock())
         var bytes: [UInt8] = []
         var count = 0
@@ -140,14 +138,23 @@ public final class CallLogExport: Sendable {
         }
         do {
             try file.write(bytes)
-            state.withLockedValue { $0.summary.written += count }
-        } catch {
-            let message = "cannot write \(options.path): \(FleetServer.describe(error))"
-            logger.error("log export: \(message); no more entries will be written")
-            state.withLockedValue {
-                $0.failure = message
-                $0.summary.failed += count
+            let lost = state.withLockedValue { state -> Int? in
+                state.summary.written += count
+                defer { state.failure = nil }
+                return state.failure == nil ? nil : state.summary.failed
             }
+            if let lost { logger.notice("log export: writing \(options.path) again; \(lost) entries lost in all") }
+        } catch {
+            file.forget(entries: count)
+            let message = "cannot write \(options.path): \(FleetServer.describe(error))"
+            let began = state.withLockedValue { state -> Bool in
+                defer {
+                    state.failure = message
+                    state.summary.failed += count
+                }
+                return state.failure == nil
+            }
+            if began { logger.error("log export: \(message); entries are lost until it can be written again") }
         }
     }
 
@@ -188,10 +195,8 @@ public final class CallLogExport: Sendable {
             queue.async {
                 while let batch = self.takeBatch() { self.write(batch) }
                 self.reportDrops(final: true)
-                if self.state.withLockedValue({ $0.failure == nil }) {
-                    do { try self.file.close() } catch {
-                        self.logger.error("log export: cannot finish \(self.options.path): \(error)")
-                    }
+                do { try self.file.close() } catch {
+                    self.logger.error("log export: cannot finish \(self.options.path): \(error)")
                 }
                 continuation.resume(returning: self.summary)
             }
@@ -231,6 +236,8 @@ private final class ExportFile: @unchecked Sendable {
     private let handle: FileHandle
     private var encoder = LogEntryEncoder()
     private var entries = 0
+    /// The end of the last whole write: a failed one is cut back to it.
+    private var end: UInt64 = 0
     /// The Fleet Debugger document's `projectId` and `vehicle`: the first seen.
     private var project: String?
     private var vehicle: String?
@@ -270,7 +277,19 @@ private final class ExportFile: @unchecked Sendable {
 
     func write(_ bytes: [UInt8]) throws {
         guard !bytes.isEmpty else { return }
-        try handle.write(contentsOf: bytes)
+        do {
+            try handle.write(contentsOf: bytes)
+        } catch {
+            // Whatever part got out is cut off, so the file stays whole and the next write follows on cleanly.
+            try? handle.truncate(atOffset: end)
+            throw error
+        }
+        end += UInt64(bytes.count)
+    }
+
+    /// The last `entries` appended were not written: the next entry is separated as if they never were.
+    func forget(entries lost: Int) {
+        entries -= lost
     }
 
     func close() throws {
