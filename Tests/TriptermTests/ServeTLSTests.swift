@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// `tripterm serve --tls-cert --tls-key` end to end, with a CA and a server certificate openssl makes for the test:
-/// curl over HTTP/1.1 and HTTP/2 trusting the CA, the fast path behind TLS, and the refusal to serve plaintext beyond
-/// loopback. (Google's Python client over TLS is in the conformance run: `Tests/conformance/tls_conformance.py`.)
+/// curl over HTTP/1.1 and HTTP/2 trusting the CA, the fast path behind TLS, tripterm's own client with `--ca-file`,
+/// and the refusal to serve plaintext beyond loopback. (Google's Python client over TLS is in the conformance run:
+/// `Tests/conformance/tls_conformance.py`.)
 @Suite struct ServeTLSTests {
     @Test func curlTrustingTheCAGetsRESTOverHTTP1AndHTTP2() async throws {
         try await ServedOverTLS.with { server in
@@ -51,6 +52,36 @@ import Testing
             let fastPath = lines.map { $0.contains(" ms cached") || $0.contains(" ms live") }
             #expect(fastPath == [false, true, true], "the first through Hummingbird, then the fast path: \(lines)")
             #expect(lines.last?.contains(" ms cached repeat") == true, "the same bytes, before the decoder: \(lines)")
+        }
+    }
+
+    @Test func triptermsOwnClientTrustsTheCAFile() async throws {
+        try await ServedOverTLS.with { server in
+            for id in ["v1", "v2"] {
+                let created = try await server.curl([
+                    "-X", "POST", "\(server.url)/v1/providers/p/vehicles?vehicleId=\(id)", "-d",
+                    ServedOverTLS.vehicleJSON,
+                ])
+                #expect(created.status == 200)
+            }
+            let fleet = [
+                "fleet", "--provider", "p", "--backend", server.url, "--token", server.token, "--once", "--json",
+            ]
+            let listed = try await TriptermBinary.run(fleet + ["--ca-file", server.caFile])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(listed.stdout.split(separator: "\n").count == 2, "\(listed.stdout)")
+            #expect(listed.stdout.contains("providers/p/vehicles/v1"), "\(listed.stdout)")
+
+            let untrusted = try await TriptermBinary.run(fleet)
+            #expect(untrusted.status != 0)
+            #expect(
+                untrusted.stderr.lowercased().contains("tls") || untrusted.stderr.contains("certificate"),
+                "says why: \(untrusted.stderr)")
+
+            let missing = try await TriptermBinary.run(fleet + ["--ca-file", server.directory.path + "/nope.pem"])
+            #expect(
+                missing.status != 0 && missing.stderr.contains("--ca-file: cannot read the CA file"),
+                "\(missing.stderr)")
         }
     }
 
