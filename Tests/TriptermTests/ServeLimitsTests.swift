@@ -35,6 +35,10 @@ import Testing
             #expect(cut >= 0.9 && cut < 3, "cut after \(cut) s")
             let patient = try await server.python(Self.pauseBetweenRequests, ["2"])
             #expect(patient["statuses"] as? [Int] == [404, 404], "\(patient)")
+            // gRPC: a connection that opens no call within the timeout (half a preface, then nothing).
+            let grpc = try await server.python(Self.halfAPreface, [String(server.grpcPort)])
+            let grpcCut = try #require(grpc["closedAfter"] as? Double, "\(grpc)")
+            #expect(grpcCut >= 0.9 && grpcCut < 3, "gRPC cut after \(grpcCut) s")
         }
     }
 
@@ -49,9 +53,10 @@ import Testing
 
     @Test func connectionsPastTheLimitAreClosedAtAcceptAndTheOthersGoOn() async throws {
         try await ServedOverTLS.with(tls: false, ["--max-connections", "3"]) { server in
-            let result = try await server.python(Self.pastTheLimit, ["3"])
+            let result = try await server.python(Self.pastTheLimit, ["3", String(server.grpcPort)])
             #expect(result["held"] as? [Int] == [404, 404, 404], "the first three are answered: \(result)")
             #expect(result["extra"] as? String == "closed", "the fourth is closed at once: \(result)")
+            #expect(result["extraGRPC"] as? String == "closed", "gRPC's count with REST's: \(result)")
             #expect(result["heldAgain"] as? [Int] == [404, 404, 404], "and the three still are: \(result)")
             #expect(result["afterOneClosed"] as? Int == 404, "one closed makes room: \(result)")
         }
@@ -86,6 +91,25 @@ import Testing
         print(json.dumps({"closedAfter": closed}))
         """#
 
+    /// Half of HTTP/2's preface to the gRPC port `argv[2]`, then nothing; prints when the server closed it.
+    static let halfAPreface = #"""
+        json, select, socket, sys, time = map(__import__, ["json", "select", "socket", "sys", "time"])
+        s = socket.create_connection(("127.0.0.1", int(sys.argv[2])))
+        start = time.monotonic()
+        s.sendall(b"PRI * HTTP/2.0\r\n")
+        closed = None
+        while closed is None and time.monotonic() - start < 5:
+            readable, _, _ = select.select([s], [], [], 0.1)
+            if readable:  # the server's SETTINGS come first; then, in time, the end
+                try:
+                    data = s.recv(1024)
+                except ConnectionResetError:
+                    data = b""
+                if not data:
+                    closed = time.monotonic() - start
+        print(json.dumps({"closedAfter": closed}))
+        """#
+
     /// Two requests on one keep-alive connection, `argv[2]` seconds apart; prints their statuses.
     static let pauseBetweenRequests = #"""
         http, json, sys, time = map(__import__, ["http.client", "json", "sys", "time"])
@@ -110,8 +134,8 @@ import Testing
         print(json.dumps({"status": r.status, "closedAfter": closed}))
         """#
 
-    /// `argv[2]` connections held open and answered, one more, then the held ones again, then one closed and a new
-    /// one.
+    /// `argv[2]` connections held open and answered, one more, one more to gRPC's port `argv[3]`, then the held ones
+    /// again, then one closed and a new one.
     static let pastTheLimit = #"""
         http, json, socket, sys, time = map(__import__, ["http.client", "json", "socket", "sys", "time"])
         port, n = int(sys.argv[1]), int(sys.argv[2])
@@ -128,6 +152,14 @@ import Testing
             result["extra"] = "closed"
         except socket.timeout:
             result["extra"] = "hanging"
+        try:
+            g = socket.create_connection(("127.0.0.1", int(sys.argv[3])), timeout=5)
+            g.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")
+            result["extraGRPC"] = "closed" if g.recv(1024) == b"" else "answered"
+        except (ConnectionResetError, BrokenPipeError):
+            result["extraGRPC"] = "closed"
+        except socket.timeout:
+            result["extraGRPC"] = "hanging"
         result["heldAgain"] = [get(c) for c in held]
         held[0].close()
         time.sleep(0.3)

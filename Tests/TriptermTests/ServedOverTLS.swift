@@ -15,6 +15,7 @@ struct ServedOverTLS {
 
     var caFile: String { directory.appendingPathComponent("ca.pem").path }
     var port: Int { Int(url.split(separator: ":").last ?? "") ?? 0 }
+    var grpcPort: Int { Int(grpc.split(separator: ":").last ?? "") ?? 0 }
 
     /// Runs `body` with a server started with `arguments` besides the port, database and (unless `tls` is false)
     /// certificate, and stops it.
