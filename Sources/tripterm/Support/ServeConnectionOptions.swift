@@ -26,11 +26,16 @@ struct ServeConnectionOptions: ParsableArguments {
             valueName: "bytes"))
     var maxBodyBytes = 1 << 20
 
+    /// Unset, 10,000; set, also a promise the open-files limit is checked against (``raiseDescriptorLimit()``).
     @Option(
         name: .customLong("max-connections"),
         help: ArgumentHelp(
-            "Connections open at once, REST and gRPC together; more are closed as they are accepted.", valueName: "n"))
-    var maxConnections = 10_000
+            "Connections open at once, REST and gRPC together (default 10000); more are closed as they are accepted.",
+            valueName: "n"))
+    var maxConnectionsOption: Int?
+
+    /// `--max-connections`, or its default.
+    var maxConnections: Int { maxConnectionsOption ?? 10_000 }
 
     @Option(
         name: .customLong("header-timeout"),
@@ -91,7 +96,8 @@ struct ServeConnectionOptions: ParsableArguments {
     }
 
     /// Raises the soft limit on open files towards the hard one, so that `--max-connections` is what turns clients
-    /// away rather than `accept` failing for want of descriptors; says so when the hard limit is lower.
+    /// away rather than `accept` failing for want of descriptors (which NIO survives, the client waiting in the
+    /// backlog); says so when a `--max-connections` given is above the hard limit.
     func raiseDescriptorLimit() {
         // Beyond the connections: the database, its WAL, the listening sockets, the event loops' own descriptors.
         let wanted = rlim_t(maxConnections + 256)
@@ -101,7 +107,8 @@ struct ServeConnectionOptions: ParsableArguments {
         }
         limit.rlim_cur = min(wanted, limit.rlim_max)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        if limit.rlim_cur < wanted {
+        // Only a limit asked for is worth a warning: by default the server takes what the machine allows.
+        if limit.rlim_cur < wanted, maxConnectionsOption != nil {
             FileHandle.standardError.write(
                 Data(
                     "tripterm serve: warning: open files are limited to \(limit.rlim_cur) (ulimit -n), below --max-connections \(maxConnections) and the server's own; raise the hard limit or lower --max-connections\n"
