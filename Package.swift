@@ -180,8 +180,9 @@ let package = Package(
                 "FleetModel", "FleetServer", "FleetEngineProto",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
-                // The connection limits' hooks into the transport's channels.
+                // The connection limits' hooks into the transport's channels (after its TLS handler, if any).
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -3,6 +3,7 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import Logging
 import NIOCore
+import NIOSSL
 import ServiceLifecycle
 
 /// `tripterm serve`'s gRPC side: `maps.fleetengine.v1.TripService` and `VehicleService`, and
@@ -88,10 +89,10 @@ public struct FleetGRPCServer: Service {
             privateKey: .file(path: tls.keyPath, format: .pem))
     }
 
-    /// The connection limits in the transport's terms: the gate at accept; the time to the first call
-    /// (``FirstCallDeadline``: a connection's TLS handshake and first request headers, as REST's request-head timeout);
-    /// and the transport's own idle time — no call open for that long, and the connection is closed with a GOAWAY,
-    /// which Google's clients take as a cue to reconnect on their next call.
+    /// The connection limits in the transport's terms: the gate at accept; the time to the HTTP/2 preface
+    /// (``PrefaceDeadline``: a connection's TLS handshake and first bytes, as REST's request-head timeout); and the
+    /// transport's own idle time — no call open for that long, and the connection is closed with a GOAWAY, which
+    /// Google's clients take as a cue to reconnect on their next call.
     static func limitConnections(
         _ config: inout HTTP2ServerTransport.Posix.Config, policy: ConnectionPolicy, gate: ConnectionGate
     ) {
@@ -100,13 +101,14 @@ public struct FleetGRPCServer: Service {
         config.channelDebuggingCallbacks.onAcceptTCPConnection = { channel in
             guard gate.admit(channel) else { return channel.eventLoop.makeFailedFuture(ConnectionRefusedAtLimit()) }
             return channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(
-                    FirstCallDeadline(timeout: headerTimeout), position: .first)
+                let pipeline = channel.pipeline.syncOperations
+                let deadline = PrefaceDeadline(timeout: headerTimeout)
+                if let tls = try? pipeline.handler(type: NIOSSLServerHandler.self) {
+                    try pipeline.addHandler(deadline, position: .after(tls))
+                } else {
+                    try pipeline.addHandler(deadline, position: .first)
+                }
             }
-        }
-        config.channelDebuggingCallbacks.onAcceptHTTP2Stream = { stream in
-            if let connection = stream.parent { FirstCallDeadline.callArrived(on: connection) }
-            return stream.eventLoop.makeSucceededVoidFuture()
         }
     }
 

@@ -35,7 +35,7 @@ import Testing
             #expect(cut >= 0.9 && cut < 3, "cut after \(cut) s")
             let patient = try await server.python(Self.pauseBetweenRequests, ["2"])
             #expect(patient["statuses"] as? [Int] == [404, 404], "\(patient)")
-            // gRPC: a connection that opens no call within the timeout (half a preface, then nothing).
+            // gRPC: a connection that does not finish HTTP/2's preface within the timeout (half of it, then nothing).
             let grpc = try await server.python(Self.halfAPreface, [String(server.grpcPort)])
             let grpcCut = try #require(grpc["closedAfter"] as? Double, "\(grpc)")
             #expect(grpcCut >= 0.9 && grpcCut < 3, "gRPC cut after \(grpcCut) s")
