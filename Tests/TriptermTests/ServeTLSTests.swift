@@ -108,6 +108,16 @@ import Testing
             unreadable.stderr.contains("cannot read the TLS certificate \(directory.path)/none.pem"),
             "\(unreadable.stderr)")
 
+        try await ServedOverTLS.makeCertificates(in: directory)
+        let mismatched = try await TriptermBinary.run([
+            "serve", "--port", "0", "--db", db, "--tls-cert", directory.path + "/server.pem", "--tls-key",
+            directory.path + "/ca.key",
+        ])
+        #expect(mismatched.status != 0)
+        #expect(
+            mismatched.stderr.contains("the TLS key \(directory.path)/ca.key does not go with the certificate"),
+            "\(mismatched.stderr)")
+
         let insecure = try await ChildProcess.start(
             TriptermBinary.url.path,
             ["serve", "--bind", "0.0.0.0", "--port", "0", "--no-grpc", "--db", db, "--insecure-plaintext"])
