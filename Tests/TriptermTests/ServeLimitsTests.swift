@@ -48,6 +48,11 @@ import Testing
             #expect(result["status"] as? Int == 404, "\(result)")
             let closed = try #require(result["closedAfter"] as? Double, "\(result)")
             #expect(closed >= 0.9 && closed < 3, "closed after \(closed) s")
+            // gRPC: the transport's GOAWAY after 1 s with no call; a client ignoring it is closed 1 s later.
+            let grpc = try await server.python(Self.idleHTTP2, [String(server.grpcPort)])
+            #expect(grpc["goAwayAfter"] as? Double ?? 0 >= 0.9, "\(grpc)")
+            let grpcClosed = try #require(grpc["closedAfter"] as? Double, "\(grpc)")
+            #expect(grpcClosed >= 1.8 && grpcClosed < 4, "gRPC closed after \(grpcClosed) s")
         }
     }
 
@@ -108,6 +113,32 @@ import Testing
                 if not data:
                     closed = time.monotonic() - start
         print(json.dumps({"closedAfter": closed}))
+        """#
+
+    /// HTTP/2's preface and SETTINGS to the gRPC port `argv[2]`, then nothing, ignoring what the server sends; prints
+    /// when its GOAWAY came and when it closed the connection.
+    static let idleHTTP2 = #"""
+        json, select, socket, sys, time = map(__import__, ["json", "select", "socket", "sys", "time"])
+        s = socket.create_connection(("127.0.0.1", int(sys.argv[2])))
+        start = time.monotonic()
+        s.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0]))
+        result, pending = {"goAwayAfter": None, "closedAfter": None}, b""
+        while result["closedAfter"] is None and time.monotonic() - start < 6:
+            readable, _, _ = select.select([s], [], [], 0.1)
+            if not readable:
+                continue
+            try:
+                data = s.recv(4096)
+            except ConnectionResetError:
+                data = b""
+            if not data:
+                result["closedAfter"] = time.monotonic() - start
+            pending += data
+            while len(pending) >= 9 and len(pending) >= 9 + int.from_bytes(pending[:3], "big"):
+                if pending[3] == 7 and result["goAwayAfter"] is None:
+                    result["goAwayAfter"] = time.monotonic() - start
+                pending = pending[9 + int.from_bytes(pending[:3], "big"):]
+        print(json.dumps(result))
         """#
 
     /// Two requests on one keep-alive connection, `argv[2]` seconds apart; prints their statuses.

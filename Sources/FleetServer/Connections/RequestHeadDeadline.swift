@@ -90,11 +90,14 @@ final class RequestHeadDeadline {
 
 /// Closes the connection on the ``NIOCore/IdleStateHandler``'s event: nothing read or written for
 /// ``ConnectionPolicy/idleTimeout``. It counts every byte, so polls the fast path answers keep a connection alive
-/// as much as those Hummingbird answers (Hummingbird's own idle timeout sees only the latter).
-final class CloseWhenIdleHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+/// as much as those Hummingbird answers (Hummingbird's own idle timeout sees only the latter). The gRPC side puts
+/// it behind its transport's graceful idle close, for a client that ignores that.
+public final class CloseWhenIdleHandler: ChannelInboundHandler, RemovableChannelHandler {
+    public typealias InboundIn = NIOAny
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    public init() {}
+
+    public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is IdleStateHandler.IdleStateEvent {
             context.close(promise: nil)
         } else {
