@@ -166,6 +166,10 @@ let package = Package(
                 // The channel handlers that answer cached polls on the event loop.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                // `serve --tls-cert`: TLS in front of the fast path, HTTP/2 when a client offers it by ALPN.
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
             ]
         ),
         // Fleet Engine v1's gRPC messages and service stubs, and their field-by-field conversions to FleetModel's
@@ -187,6 +191,9 @@ let package = Package(
                 "FleetModel", "FleetServer", "FleetEngineProto",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                // The connection limits' hooks into the transport's channels (after its TLS handler, if any).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -15,20 +15,27 @@ import Logging
 /// ```
 public enum FleetServer {
     /// The server as a Hummingbird application, not yet running: opens (or creates) the database and the key, unless
-    /// given the `core` another protocol's server shares.
+    /// given the `core` another protocol's server shares. Its connections count against `gate` when given (`serve`
+    /// gives gRPC the same one, so that `--max-connections` counts both), else against a gate of its own.
     public static func buildApplication(
-        configuration: FleetServerConfiguration, core: FleetServerCore? = nil
+        configuration: FleetServerConfiguration, core: FleetServerCore? = nil, gate: ConnectionGate? = nil
     ) async throws -> some ApplicationProtocol {
         let core = try await Self.core(core, configuration: configuration)
         let api = FleetAPI(core: core, maxBodyBytes: configuration.maxBodyBytes)
         let fastPath = PollFastPath(
             api: api, logger: configuration.logger, answersRepeatedPolls: configuration.answersRepeatedPollsUnparsed)
+        let policy = configuration.connections
+        let gate = gate ?? ConnectionGate(limit: policy.maxConnections)
+        // A poll answered on the event loop would pass no method, and so no log export.
+        let answersPollsOnEventLoop = configuration.answersPollsOnEventLoop && core.callLog == nil
         let onListening = configuration.onListening
         let host = configuration.host
         return Application(
             responder: FleetResponder(api: api, logger: configuration.logger),
-            // A poll answered on the event loop would pass no method, and so no log export.
-            server: configuration.answersPollsOnEventLoop && core.callLog == nil ? fastPath.server : .http1(),
+            server: HTTPServerBuilder { respond in
+                try FleetHTTPChannel(
+                    responder: respond, fastPath: answersPollsOnEventLoop ? fastPath : nil, policy: policy, gate: gate)
+            },
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             // Events: their deliveries and the not-updating timer run as long as the server does.
             services: configuration.events.map { events in

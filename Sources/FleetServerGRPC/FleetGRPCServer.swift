@@ -2,12 +2,15 @@ import FleetServer
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import Logging
+import NIOCore
+import NIOSSL
 import ServiceLifecycle
 
 /// `tripterm serve`'s gRPC side: `maps.fleetengine.v1.TripService` and `VehicleService`, and
-/// `maps.fleetengine.delivery.v1.DeliveryService`, over plaintext HTTP/2, as
-/// emulators are, on the same ``FleetServer/FleetServerCore`` as the REST server, so Google's own client libraries
-/// (gRPC-only for Python, Java, Go and Node) and REST clients see one fleet.
+/// `maps.fleetengine.delivery.v1.DeliveryService`, over HTTP/2 — plaintext, as emulators are, or TLS with the
+/// REST server's certificate (``FleetServer/ConnectionPolicy``) — on the same ``FleetServer/FleetServerCore`` as
+/// the REST server, so Google's own client libraries (gRPC-only for Python, Java, Go and Node) and REST clients see
+/// one fleet.
 ///
 /// A service of the server's `ServiceGroup`: it runs until cancelled or asked to shut down gracefully, when it
 /// stops accepting calls and lets those in flight finish.
@@ -24,11 +27,16 @@ public struct FleetGRPCServer: Service {
     let port: Int
     /// The largest request message answered; a bigger one is RESOURCE_EXHAUSTED, and nothing of it is written.
     let maxMessageBytes: Int
+    /// TLS and the connection limits, as for REST.
+    let policy: ConnectionPolicy
+    /// Shared with the REST server when `serve` runs both, so that `--max-connections` counts them together.
+    let gate: ConnectionGate
     let logger: Logger
     let onListening: @Sendable (_ host: String, _ port: Int) async -> Void
 
     public init(
         core: FleetServerCore, host: String = "127.0.0.1", port: Int = defaultPort, maxMessageBytes: Int = 1 << 20,
+        policy: ConnectionPolicy = .init(), gate: ConnectionGate? = nil,
         logger: Logger = Logger(label: "tripterm.serve.grpc"),
         onListening: @escaping @Sendable (String, Int) async -> Void = { _, _ in }
     ) {
@@ -36,6 +44,8 @@ public struct FleetGRPCServer: Service {
         self.host = host
         self.port = port
         self.maxMessageBytes = maxMessageBytes
+        self.policy = policy
+        self.gate = gate ?? ConnectionGate(limit: policy.maxConnections)
         self.logger = logger
         self.onListening = onListening
     }
@@ -44,8 +54,11 @@ public struct FleetGRPCServer: Service {
         let call = GRPCCall(core: core, logger: logger, maxMessageBytes: maxMessageBytes)
         let limit = Self.transportLimit(for: maxMessageBytes)
         let transport = HTTP2ServerTransport.Posix(
-            address: Self.address(host: host, port: port), transportSecurity: .plaintext,
-            config: .defaults { $0.rpc.maxRequestPayloadSize = limit })
+            address: Self.address(host: host, port: port), transportSecurity: Self.security(policy.tls),
+            config: .defaults { config in
+                config.rpc.maxRequestPayloadSize = limit
+                Self.limitConnections(&config, policy: policy, gate: gate)
+            })
         let server = GRPCServer(
             transport: transport,
             services: [
@@ -65,6 +78,42 @@ public struct FleetGRPCServer: Service {
             }
         } onGracefulShutdown: {
             server.beginGracefulShutdown()
+        }
+    }
+
+    /// TLS with the files `serve --tls-cert` and `--tls-key` name (the transport offers HTTP/2 by ALPN), or plaintext.
+    static func security(_ tls: ServerTLS?) -> HTTP2ServerTransport.Posix.TransportSecurity {
+        guard let tls else { return .plaintext }
+        return .tls(
+            certificateChain: [.file(path: tls.certificatePath, format: .pem)],
+            privateKey: .file(path: tls.keyPath, format: .pem))
+    }
+
+    /// The connection limits in the transport's terms: the gate at accept; the time to the HTTP/2 preface
+    /// (``PrefaceDeadline``: a connection's TLS handshake and first bytes, as REST's request-head timeout); and the
+    /// transport's own idle time — no call open for that long, and the connection is closed with a GOAWAY (and a
+    /// PING), which Google's clients take as a cue to reconnect on their next call. The transport then waits for the
+    /// client to answer or close, which one that ignores both never does: REST's idle rule, nothing read or written
+    /// for the idle timeout, closes it, as long again after the GOAWAY.
+    static func limitConnections(
+        _ config: inout HTTP2ServerTransport.Posix.Config, policy: ConnectionPolicy, gate: ConnectionGate
+    ) {
+        config.connection.maxIdleTime = policy.idleTimeout
+        let idleTimeout = TimeAmount(policy.idleTimeout)
+        let headerTimeout = TimeAmount(policy.headerTimeout)
+        config.channelDebuggingCallbacks.onAcceptTCPConnection = { channel in
+            guard gate.admit(channel) else { return channel.eventLoop.makeFailedFuture(ConnectionRefusedAtLimit()) }
+            return channel.eventLoop.makeCompletedFuture {
+                let pipeline = channel.pipeline.syncOperations
+                try pipeline.addHandlers(
+                    [IdleStateHandler(allTimeout: idleTimeout), CloseWhenIdleHandler()], position: .first)
+                let deadline = PrefaceDeadline(timeout: headerTimeout)
+                if let tls = try? pipeline.handler(type: NIOSSLServerHandler.self) {
+                    try pipeline.addHandler(deadline, position: .after(tls))
+                } else {
+                    try pipeline.addHandler(deadline, position: .first)
+                }
+            }
         }
     }
 

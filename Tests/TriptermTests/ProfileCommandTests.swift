@@ -146,7 +146,8 @@ import Testing
         #expect(shown.status == 0, "\(shown.stderr)")
         let rows = Self.rows(shown.stdout)
         for key in [
-            "backend", "provider", "token", "token-file", "token-command", "token-url", "interval", "map", "no-map",
+            "backend", "ca-file", "provider", "token", "token-file", "token-command", "token-url", "interval", "map",
+            "no-map",
             "marker", "ascii", "no-color", "no-mouse",
         ] {
             #expect(rows[key] != nil, "\(key) is listed: \(shown.stdout)")

@@ -6,7 +6,9 @@
 # `tripterm token`, and runs conformance.py, which sends requests shaped like Google's REST clients and parses every
 # answer strictly, then grpc_conformance.py, where Google's own Python client drives a whole trip over gRPC, then
 # delivery_conformance.py, where Google's own Deliveries client drives a whole delivery day (vans, tasks, stops,
-# outcomes, shipment tracking, lists, permissions) twice: over gRPC and over its REST transport.
+# outcomes, shipment tracking, lists, permissions) twice: over gRPC and over its REST transport. Last, a second
+# server with --tls-cert/--tls-key (a CA and a certificate openssl makes here): tls_conformance.py, Google's client
+# over TLS trusting that CA.
 # Run by `make conformance` (part of `make test`). Needs python3 with venv and pip, and network access to PyPI on
 # the first run (the venv is cached in .build/conformance-venv).
 set -euo pipefail
@@ -78,3 +80,28 @@ kill -TERM "$server_pid"
 wait "$server_pid"
 server_pid=""
 echo "conformance: server stopped cleanly on SIGTERM"
+
+# TLS: a private CA and a server certificate for 127.0.0.1, then Google's client trusting the CA.
+ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+openssl req -x509 "${ec[@]}" -keyout "$work/ca.key" -out "$work/ca.pem" -days 1 -subj "/CN=tripterm conformance CA" \
+  -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
+openssl req "${ec[@]}" -keyout "$work/server.key" -out "$work/server.csr" -subj "/CN=localhost" 2>/dev/null
+printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n' > "$work/server.ext"
+openssl x509 -req -in "$work/server.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial \
+  -out "$work/server.pem" -days 1 -extfile "$work/server.ext" 2>/dev/null
+tls_db="$work/tls.sqlite"
+"$bin" serve --port 0 --grpc-port 0 --db "$tls_db" --log-level warning \
+  --tls-cert "$work/server.pem" --tls-key "$work/server.key" > "$work/tls-stdout" 2> "$work/tls-stderr" &
+server_pid=$!
+https_base=""
+grpcs=""
+for _ in $(seq 1 100); do
+  https_base="$(sed -n 's/^listening on \(https:.*\)/\1/p' "$work/tls-stdout" | head -1)"
+  grpcs="$(sed -n 's/^listening on grpcs:\/\///p' "$work/tls-stdout" | head -1)"
+  [ -n "$https_base" ] && [ -n "$grpcs" ] && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$work/tls-stderr" >&2; echo "conformance: TLS server exited" >&2; exit 1; }
+  sleep 0.1
+done
+[ -n "$grpcs" ] || { echo "conformance: TLS server did not report its address" >&2; exit 1; }
+"$venv/bin/python" Tests/conformance/tls_conformance.py "$grpcs" "$work/ca.pem" \
+  "$("$bin" token --server --db "$tls_db")" "$https_base"

@@ -3,6 +3,7 @@ import FleetModel
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// One Fleet Engine v1 REST client for trips and vehicles, for rider and driver alike — against Google's
 /// `https://fleetengine.googleapis.com` or tripterm's local server, with the same requests Google's generated REST
@@ -51,11 +52,19 @@ public struct FleetEngineClient: Sendable {
 
     /// An HTTP client set up for Fleet Engine calls: the connect timeout given, no redirects (a bearer token must
     /// not follow one), and a refused connection reported at once instead of retried until the request times out.
+    /// `https://` servers are verified against the system's roots and, when given, a private CA's certificates.
     /// The caller shuts it down (`try await client.shutdown()`).
-    public static func makeHTTPClient(connectTimeout: Duration = .seconds(5)) -> HTTPClient {
+    public static func makeHTTPClient(
+        connectTimeout: Duration = .seconds(5), trusting authority: CertificateAuthorityFile? = nil
+    ) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow, timeout: .init(connect: TimeAmount(connectTimeout)))
         configuration.connectionPool.retryConnectionEstablishment = false
+        if let authority {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.additionalTrustRoots = [.certificates(authority.certificates)]
+            configuration.tlsConfiguration = tls
+        }
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

@@ -17,8 +17,10 @@ public struct FleetServerConfiguration: Sendable {
     public var databasePath: String?
     /// A JWKS file whose keys verify tokens instead of the local server key.
     public var jwksPath: String?
-    /// Largest request body accepted; bigger ones get 413.
+    /// Largest request body accepted; bigger ones get 413 (gRPC: RESOURCE_EXHAUSTED).
     public var maxBodyBytes: Int
+    /// TLS and the connection limits (``ConnectionPolicy``), for both protocols.
+    public var connections = ConnectionPolicy()
     public var logger: Logger
     /// Called once the socket is bound, with the real port.
     public var onListening: @Sendable (_ host: String, _ port: Int) async -> Void

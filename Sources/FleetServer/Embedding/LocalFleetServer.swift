@@ -13,7 +13,7 @@ import Logging
 /// await server.stop()
 /// ```
 public final class LocalFleetServer: Sendable {
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT` (`https://` when the configuration has TLS).
     public let baseURL: String
     public let port: Int
     public let dataDirectory: URL
@@ -28,7 +28,7 @@ public final class LocalFleetServer: Sendable {
         port: Int, configuration: FleetServerConfiguration, minter: TokenMinter, core: FleetServerCore,
         task: Task<Void, any Error>
     ) {
-        self.baseURL = "http://\(configuration.host):\(port)"
+        self.baseURL = "\(configuration.connections.tls == nil ? "http" : "https")://\(configuration.host):\(port)"
         self.port = port
         self.dataDirectory = configuration.dataDirectory
         self.databasePath = configuration.resolvedDatabasePath

@@ -29,19 +29,15 @@ import Logging
 /// - While a request of the same connection is in Hummingbird, later ones go there too: responses keep the order
 ///   of requests (HTTP/1.1 pipelining).
 ///
-/// Its parts: ``FastPathHTTP1Channel`` puts the handlers in each connection's pipeline; ``CachedAnswerHandler``
-/// answers after NIO's HTTP decoder, ``RepeatedPollHandler`` before it when a read repeats the last poll byte for
-/// byte; ``ConnectionPolls`` is what the two share per connection.
+/// Its parts: ``FastPathHTTP1Channel`` puts the handlers in each HTTP/1.1 connection's pipeline (behind TLS when
+/// there is TLS: ``FleetHTTPChannel``); ``CachedAnswerHandler`` answers after NIO's HTTP decoder,
+/// ``RepeatedPollHandler`` before it when a read repeats the last poll byte for byte; ``ConnectionPolls`` is what
+/// the two share per connection.
 struct PollFastPath: Sendable {
     let api: FleetAPI
     let logger: Logger
     /// Whether a read that repeats the connection's last answered poll is answered before the decoder parses it.
     let answersRepeatedPolls: Bool
-
-    /// Hummingbird's HTTP/1.1 server with the fast path around its codec.
-    var server: HTTPServerBuilder {
-        HTTPServerBuilder { respond in FastPathHTTP1Channel(responder: respond, fastPath: self) }
-    }
 
     /// `path`, `rawQuery` and `authorization` as a ``CachedPoll``, or nil when only the ordinary path can answer.
     func poll(path: String, rawQuery: String, authorization: String?) -> CachedPoll? {

@@ -52,6 +52,9 @@ struct DriverCommand: AsyncParsableCommand {
         ))
     var backend: String = "http://127.0.0.1:8787"
 
+    @OptionGroup
+    var trust: CAFileOptions
+
     @OptionGroup(title: "Authorization")
     var auth: TokenOptions
 
@@ -147,7 +150,7 @@ struct DriverCommand: AsyncParsableCommand {
                 throw CommandFailure("--vehicle: \(error)")
             }
         }
-        try await withFleetHTTPClient { http in try await drive(name, http: http) }
+        try await withFleetHTTPClient(trusting: trust.authority) { http in try await drive(name, http: http) }
     }
 
     private func drive(_ name: ReportedVehicle, http: HTTPClient) async throws {

@@ -44,6 +44,9 @@ struct FleetCommand: AsyncParsableCommand {
         ))
     var backend: String = "http://127.0.0.1:8787"
 
+    @OptionGroup
+    var trust: CAFileOptions
+
     @OptionGroup(title: "Authorization (a server token: ListVehicles is the provider's call)")
     var auth: TokenOptions
 
@@ -129,7 +132,7 @@ struct FleetCommand: AsyncParsableCommand {
         if taskFilter != nil, !tasks, !isOnScreen {
             throw CommandFailure("--task-filter narrows the task list: add --tasks to print it")
         }
-        try await withFleetHTTPClient { http in try await watch(project, http: http) }
+        try await withFleetHTTPClient(trusting: trust.authority) { http in try await watch(project, http: http) }
     }
 
     /// The fleet screen, rather than lines: a terminal, and none of the flags that ask for lines.

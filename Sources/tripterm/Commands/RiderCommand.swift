@@ -32,6 +32,9 @@ struct RiderCommand: AsyncParsableCommand {
         ))
     var backend: String = "http://127.0.0.1:8787"
 
+    @OptionGroup
+    var trust: CAFileOptions
+
     @Option(
         help: ArgumentHelp("Seconds between polls, at least 1 (the Consumer SDK polls every 5).", valueName: "seconds"))
     var interval: Double = 5
@@ -85,7 +88,7 @@ struct RiderCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("--trip: \(error)")
         }
-        try await withFleetHTTPClient { http in try await follow(name, http: http) }
+        try await withFleetHTTPClient(trusting: trust.authority) { http in try await follow(name, http: http) }
     }
 
     /// The poll interval from --interval, or the test-only --poll-ms pacing.

@@ -16,13 +16,16 @@ struct ServeCommand: AsyncParsableCommand {
             Trips, vehicles, delivery vehicles and tasks are kept in SQLite under $XDG_DATA_HOME/tripterm (or \
             ~/.local/share/tripterm), with the RSA key that signs `tripterm token` tokens. REST and gRPC \
             (maps.fleetengine.v1.TripService and VehicleService, maps.fleetengine.delivery.v1.DeliveryService; \
-            plaintext HTTP/2, for Google's own client libraries) serve the same fleet. Prints \
-            `listening on http://HOST:PORT` and `listening on grpc://HOST:PORT` once each is ready. See \
-            docs/server.md.
+            HTTP/2, for Google's own client libraries) serve the same fleet. Prints \
+            `listening on http://HOST:PORT` and `listening on grpc://HOST:PORT` (https and grpcs with TLS) once \
+            each is ready. An address other than loopback needs --tls-cert and --tls-key, or --insecure-plaintext. \
+            See docs/server.md.
             """
     )
 
-    @Option(name: .customLong("bind"), help: "Address to listen on.")
+    @Option(
+        name: .customLong("bind"),
+        help: "Address to listen on (other than loopback: with TLS, or --insecure-plaintext).")
     var bind = "127.0.0.1"
 
     @Option(help: "Port to listen on; 0 picks a free one and prints it.")
@@ -33,7 +36,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("grpc-port"),
         help:
-            "gRPC port (plaintext HTTP/2; default 8788, or a free one with --port 0); 0 picks a free one and prints it."
+            "gRPC port (HTTP/2; default 8788, or a free one with --port 0); 0 picks a free one and prints it."
     )
     var grpcPort: Int?
 
@@ -75,6 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup
     var logExport: LogExportOptions
 
+    @OptionGroup(title: "TLS and limits")
+    var connections: ServeConnectionOptions
+
     @OptionGroup
     var profileOptions: ProfileOptions
 
@@ -103,6 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level \"\(logLevel)\" is not a level")
         }
+        try connections.validate(bind: bind)
     }
 
     /// The road graph of `--map`, of the bundled Monaco map when there is one, or none.
@@ -122,11 +129,12 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "tripterm.serve") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let dataDirectory = FleetServerConfiguration.dataDirectory(databasePath: db, dataDirectory: dataDir)
+        let (restScheme, grpcScheme) = connections.schemes
         var configuration = FleetServerConfiguration(
             host: bind, port: port, dataDirectory: dataDirectory, databasePath: db, jwksPath: jwks, logger: logger,
             onListening: { host, port in
                 // Unbuffered, so a script waiting for this line sees it at once.
-                FileHandle.standardOutput.write(Data("listening on http://\(host):\(port)\n".utf8))
+                FileHandle.standardOutput.write(Data("listening on \(restScheme)://\(host):\(port)\n".utf8))
             })
         configuration.answersPollsOnEventLoop = !noEventLoopAnswers
         configuration.answersRepeatedPollsUnparsed = !parseEveryPoll
@@ -134,6 +142,16 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.defaultTaskVisibility = try taskVisibility.map(TaskVisibility.parse)
         configuration.events = try eventOptions.configuration()
         configuration.logExport = logExport.options
+        configuration.maxBodyBytes = connections.maxBodyBytes
+        do {
+            configuration.connections = try connections.policy()
+        } catch {
+            FileHandle.standardError.write(Data("tripterm serve: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+        connections.warnIfPlaintext(bind: bind)
+        connections.raiseDescriptorLimit()
+        let gate = ConnectionGate(limit: connections.maxConnections)
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             let core = try await FleetServerCore.open(configuration: configuration)
@@ -147,15 +165,16 @@ struct ServeCommand: AsyncParsableCommand {
             // whole application (router, store, road map) that took 40 % of a debug build's start-up.
             var services = [
                 ServiceGroupConfiguration.ServiceConfiguration(
-                    service: try await FleetServer.buildApplication(configuration: configuration, core: core),
+                    service: try await FleetServer.buildApplication(
+                        configuration: configuration, core: core, gate: gate),
                     serviceName: "http")
             ]
             if !noGRPC {
                 let grpc = FleetGRPCServer(
                     core: core, host: bind, port: resolvedGRPCPort, maxMessageBytes: configuration.maxBodyBytes,
-                    logger: logger,
+                    policy: configuration.connections, gate: gate, logger: logger,
                     onListening: { host, port in
-                        FileHandle.standardOutput.write(Data("listening on grpc://\(host):\(port)\n".utf8))
+                        FileHandle.standardOutput.write(Data("listening on \(grpcScheme)://\(host):\(port)\n".utf8))
                     })
                 services.append(.init(service: grpc, serviceName: "grpc"))
             }

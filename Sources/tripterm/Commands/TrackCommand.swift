@@ -40,6 +40,9 @@ struct TrackCommand: AsyncParsableCommand {
         ))
     var backend: String = "http://127.0.0.1:8787"
 
+    @OptionGroup
+    var trust: CAFileOptions
+
     @Option(help: ArgumentHelp("Seconds between polls, at least 5 (the SDK's floor).", valueName: "seconds"))
     var interval: Double = 5
 
@@ -74,7 +77,7 @@ struct TrackCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("--provider/--tracking-id: \(error)")
         }
-        try await withFleetHTTPClient { http in try await follow(name, http: http) }
+        try await withFleetHTTPClient(trusting: trust.authority) { http in try await follow(name, http: http) }
     }
 
     private func follow(_ name: TaskTrackingInfoName, http: HTTPClient) async throws {

@@ -18,6 +18,8 @@ enum ConfigExample {
         backend = "http://127.0.0.1:8787"
         provider = "demo"
         token-command = "tripterm token --server"
+        # backend = "https://fleet.lab.example:8787"   # a server with TLS (serve --tls-cert) …
+        # ca-file = "/path/to/lab-ca.pem"             # … whose certificate a private CA signed
 
         # A Google Cloud project's Fleet Engine.
         [profiles.work]

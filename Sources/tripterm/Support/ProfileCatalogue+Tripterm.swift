@@ -7,7 +7,8 @@ extension ProfileCatalogue {
     /// thing a command works on (`--trip`, `--vehicle`) or what it does with it (`--record`) stays on the command line.
     static let tripterm = ProfileCatalogue(
         keys: [
-            "backend", "provider", "token", "token-file", "token-command", "token-url", "interval", "map", "no-map",
+            "backend", "ca-file", "provider", "token", "token-file", "token-command", "token-url", "interval", "map",
+            "no-map",
             "marker", "ascii", "no-color", "no-mouse",
         ],
         groups: [

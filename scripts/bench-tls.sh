@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Cached GetTrip polls under wrk over plaintext and over TLS, with the fast path and without it
+# (--no-event-loop-answers): whether TLS keeps the event-loop answers (docs/server.md, "TLS and limits").
+# Makes a throwaway CA and certificate with openssl, starts `tripterm serve --no-grpc` three times on a throwaway
+# database, creates one trip and polls it as its rider with wrk (THREADS threads, CONNS connections, DURATION s).
+# Needs: wrk, openssl, curl, a built tripterm (BIN; by default the debug build's). Prints one line per run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN="${BIN:-$("${SWIFT:-swift}" build --show-bin-path)/tripterm}"
+DURATION="${DURATION:-8}"
+THREADS="${THREADS:-2}"
+CONNS="${CONNS:-64}"
+command -v wrk > /dev/null || { echo "bench-tls: needs wrk (apt-get install wrk)" >&2; exit 2; }
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+openssl req -x509 "${ec[@]}" -keyout "$work/ca.key" -out "$work/ca.pem" -days 1 -subj "/CN=bench CA" \
+  -addext "basicConstraints=critical,CA:TRUE" 2>/dev/null
+openssl req "${ec[@]}" -keyout "$work/server.key" -out "$work/server.csr" -subj "/CN=localhost" 2>/dev/null
+printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > "$work/ext"
+openssl x509 -req -in "$work/server.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial \
+  -out "$work/server.pem" -days 1 -extfile "$work/ext" 2>/dev/null
+
+# run LABEL SCHEME [serve flags…]
+run() {
+  local label=$1 scheme=$2 url="" db="$work/fleet.sqlite"
+  shift 2
+  rm -f "$db"*
+  "$BIN" serve --port 0 --no-grpc --db "$db" --log-level error "$@" > "$work/out" 2> "$work/err" &
+  pid=$!
+  for _ in $(seq 1 100); do
+    url="$(sed -n "s/^listening on \(${scheme}:.*\)/\1/p" "$work/out" | head -1)"
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  [ -n "$url" ] || { cat "$work/err" >&2; exit 1; }
+  local server rider
+  server="$("$BIN" token --server --db "$db")"
+  curl -sS --cacert "$work/ca.pem" -o /dev/null -X POST "$url/v1/providers/p/trips?tripId=t1" \
+    -H "Authorization: Bearer $server" \
+    -d '{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.42}}}'
+  rider="$("$BIN" token --trip t1 --db "$db")"
+  printf '%-32s ' "$label"
+  wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" -H "Authorization: Bearer $rider" "$url/v1/providers/p/trips/t1" |
+    awk '/Requests\/sec/ {printf "%s polls/s  ", $2} /Latency/ {printf "latency avg %s  ", $2}'
+  echo
+  kill -TERM "$pid"
+  wait "$pid" || true
+  pid=""
+}
+run "plaintext, fast path" http
+run "TLS, fast path" https --tls-cert "$work/server.pem" --tls-key "$work/server.key"
+run "TLS, --no-event-loop-answers" https --tls-cert "$work/server.pem" --tls-key "$work/server.key" \
+  --no-event-loop-answers
