@@ -93,20 +93,21 @@ public struct FleetGRPCServer: Service {
     /// (``PrefaceDeadline``: a connection's TLS handshake and first bytes, as REST's request-head timeout); and the
     /// transport's own idle time — no call open for that long, and the connection is closed with a GOAWAY (and a
     /// PING), which Google's clients take as a cue to reconnect on their next call. The transport then waits for the
-    /// client to answer or close, which one that ignores both never does: REST's idle rule, nothing read or written
-    /// for the idle timeout, closes it, as long again after the GOAWAY.
+    /// client to answer or close, which one that ignores both never does: REST's idle rule closes it, nothing read or
+    /// written for twice the idle timeout (twice, so that the graceful close comes first).
     static func limitConnections(
         _ config: inout HTTP2ServerTransport.Posix.Config, policy: ConnectionPolicy, gate: ConnectionGate
     ) {
         config.connection.maxIdleTime = policy.idleTimeout
-        let idleTimeout = TimeAmount(policy.idleTimeout)
+        // Twice as long, so that the transport's graceful close comes first.
+        let byteIdleTimeout = TimeAmount(policy.idleTimeout * 2)
         let headerTimeout = TimeAmount(policy.headerTimeout)
         config.channelDebuggingCallbacks.onAcceptTCPConnection = { channel in
             guard gate.admit(channel) else { return channel.eventLoop.makeFailedFuture(ConnectionRefusedAtLimit()) }
             return channel.eventLoop.makeCompletedFuture {
                 let pipeline = channel.pipeline.syncOperations
                 try pipeline.addHandlers(
-                    [IdleStateHandler(allTimeout: idleTimeout), CloseWhenIdleHandler()], position: .first)
+                    [IdleStateHandler(allTimeout: byteIdleTimeout), CloseWhenIdleHandler()], position: .first)
                 let deadline = PrefaceDeadline(timeout: headerTimeout)
                 if let tls = try? pipeline.handler(type: NIOSSLServerHandler.self) {
                     try pipeline.addHandler(deadline, position: .after(tls))
