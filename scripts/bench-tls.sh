@@ -21,13 +21,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
-openssl req -x509 "${ec[@]}" -keyout "$work/ca.key" -out "$work/ca.pem" -days 1 -subj "/CN=bench CA" \
-  -addext "basicConstraints=critical,CA:TRUE" 2>/dev/null
-openssl req "${ec[@]}" -keyout "$work/server.key" -out "$work/server.csr" -subj "/CN=localhost" 2>/dev/null
-printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\n' > "$work/ext"
-openssl x509 -req -in "$work/server.csr" -CA "$work/ca.pem" -CAkey "$work/ca.key" -CAcreateserial \
-  -out "$work/server.pem" -days 1 -extfile "$work/ext" 2>/dev/null
+. scripts/lib/test-ca.sh
+make_test_ca "$work"
 
 # run LABEL SCHEME [serve flags…]
 run() {
