@@ -3,7 +3,8 @@
 # configuration of its own under $work/nginx, serving ROOT on a free loopback port with WORKERS worker processes (1 or
 # auto), no access log, keep-alive without limit, JSON as the default type; over TLS with CERT and KEY (PEM) when
 # given. Sets nginx_pid and nginx_base (http://127.0.0.1:PORT, or https://localhost:PORT) and returns once a request
-# answers. `nginx_stop` ends it. The caller's cleanup should call nginx_stop too.
+# answers (NGINX_WORKER_CONNECTIONS: 4096 by default). `nginx_stop` ends it. The caller's cleanup should call nginx_stop
+# too.
 nginx_pid=""
 nginx_start() {
   local root="$1" workers="$2" cert="${3:-}" key="${4:-}" bin port listen tls=""
@@ -25,7 +26,8 @@ nginx_start() {
 worker_processes $workers;
 pid $work/nginx/nginx.pid;
 error_log $work/nginx/logs/error.log warn;
-events { worker_connections 4096; }
+worker_rlimit_nofile ${NGINX_WORKER_CONNECTIONS:-4096};
+events { worker_connections ${NGINX_WORKER_CONNECTIONS:-4096}; }
 http {
     access_log off;
     default_type application/json;
