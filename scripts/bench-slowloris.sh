@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Slow-loris against `tripterm serve` over TLS: LORIS (5,000) connections that each send a request's headers one
+# byte at a time, a byte every 2 s, reconnecting when the server cuts them (--header-timeout, 10 s), while wrk polls
+# a cached GetTrip as its rider (64 connections, DURATION s) — first without the attack, then under it. Prints wrk's
+# rate and latency percentiles for both. Needs python3, wrk, openssl, a built tripterm (BIN; release by default).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN="${BIN:-$("${SWIFT:-swift}" build -c release --show-bin-path)/tripterm}"
+LORIS="${LORIS:-5000}"
+DURATION="${DURATION:-20}"
+ulimit -n "$(( LORIS + 1024 < $(ulimit -Hn) ? LORIS + 1024 : $(ulimit -Hn) ))"
+work="$(mktemp -d)"
+pid=""
+loris=""
+cleanup() {
+  if [ -n "$loris" ] && kill -0 "$loris" 2>/dev/null; then kill -TERM "$loris"; wait "$loris" || true; fi
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+. scripts/lib/test-ca.sh
+make_test_ca "$work"
+
+db="$work/fleet.sqlite"
+"$BIN" serve --port 0 --no-grpc --db "$db" --log-level error --max-connections $((LORIS + 1000)) \
+  --tls-cert "$work/server.pem" --tls-key "$work/server.key" > "$work/out" 2> "$work/err" &
+pid=$!
+url=""
+for _ in $(seq 1 100); do
+  url="$(sed -n 's/^listening on \(https:.*\)/\1/p' "$work/out" | head -1)"
+  [ -n "$url" ] && break
+  sleep 0.1
+done
+[ -n "$url" ] || { cat "$work/err" >&2; exit 1; }
+server="$("$BIN" token --server --db "$db")"
+curl -sS --cacert "$work/ca.pem" -o /dev/null -X POST "$url/v1/providers/p/trips?tripId=t1" \
+  -H "Authorization: Bearer $server" \
+  -d '{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.42}}}'
+rider="$("$BIN" token --trip t1 --db "$db")"
+
+poll() {
+  printf '%-24s ' "$1"
+  wrk -t2 -c64 -d"${DURATION}s" --latency -H "Authorization: Bearer $rider" "$url/v1/providers/p/trips/t1" |
+    awk '/Requests\/sec/ {printf "%s polls/s  ", $2} /^ +(50|99)%/ {printf "p%s %s  ", $1, $2}'
+  echo
+}
+poll "no attack"
+
+python3 - "$url" "$LORIS" "$work/ca.pem" > "$work/loris.out" 2>&1 <<'PY' &
+import asyncio, ssl, sys, urllib.parse
+url, count, ca = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+parts = urllib.parse.urlsplit(url)
+request = b"GET /v1/providers/p/trips/t1 HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + b"a" * 4096
+cut = 0
+async def loris(context):
+    global cut
+    while True:
+        try:
+            _, writer = await asyncio.open_connection(
+                parts.hostname, parts.port, ssl=context, server_hostname="localhost")
+            for byte in request:
+                writer.write(bytes([byte]))
+                await writer.drain()
+                await asyncio.sleep(2)
+        except (OSError, ssl.SSLError, asyncio.IncompleteReadError):
+            cut += 1
+            await asyncio.sleep(0.5)
+async def main():
+    context = ssl.create_default_context(cafile=ca)
+    tasks = []
+    for start in range(0, count, 250):
+        tasks += [asyncio.create_task(loris(context)) for _ in range(min(250, count - start))]
+        await asyncio.sleep(0.2)
+    print(f"{count} slow clients started", flush=True)
+    while True:
+        await asyncio.sleep(5)
+        print(f"cut so far: {cut}", flush=True)
+asyncio.run(main())
+PY
+loris=$!
+for _ in $(seq 1 600); do grep -q "slow clients started" "$work/loris.out" && break; sleep 0.1; done
+sleep 5
+poll "under $LORIS slow clients"
+tail -1 "$work/loris.out"
