@@ -99,7 +99,7 @@ public struct DeliveryReportCard: Sendable, Equatable {
 
     /// The card of a van's timeline, its tasks' outcomes read from the day.
     public init(_ timeline: VanTimeline, in day: DeliveryRecording) {
-        vehicleName = timeline.vehicleName.description
+        vehicleName = timeline.vehicleName
         source = day.source
         reports = timeline.calls
         span = timeline.span
@@ -108,7 +108,7 @@ public struct DeliveryReportCard: Sendable, Equatable {
         served = timeline.served
         stopsLeft = timeline.left.count
         var taskIDs = Set(timeline.stops.flatMap(\.taskIDs))
-        let vehicleID = timeline.vehicleName.vehicleID
+        let vehicleID = timeline.vehicleId
         for (id, states) in day.tasks where states.last?.task.deliveryVehicleId == vehicleID { taskIDs.insert(id) }
         var outcomes = Outcomes()
         var places: [OutcomePlace] = []

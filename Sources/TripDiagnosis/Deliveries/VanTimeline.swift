@@ -9,7 +9,9 @@ import TripRecordings
 /// (Fleet Engine closes its tasks then); it arrived when the list first shows it first and ARRIVED. The ETA to a stop
 /// is each report's time plus the `remainingDuration` the driver sent while that stop was first and not yet arrived.
 public struct VanTimeline: Sendable {
-    public var vehicleName: DeliveryVehicleName
+    /// `providers/{p}/deliveryVehicles/{id}`, as the log named it.
+    public var vehicleName: String
+    public var vehicleId: String
     public var span: ClosedRange<ProtoTimestamp>?
     /// Calls that changed the van, located or not.
     public var calls: Int
@@ -25,9 +27,8 @@ public struct VanTimeline: Sendable {
     public var left: [DeliveryReportCard.StopVisit] = []
 
     public init(_ van: DeliveryVanDay) {
-        vehicleName =
-            (try? DeliveryVehicleName(parsing: van.name))
-            ?? (try? DeliveryVehicleName(provider: "unknown", vehicleID: van.vehicleId))!
+        vehicleName = van.name
+        vehicleId = van.vehicleId
         calls = van.reports.count
         if let first = van.reports.first?.time, let last = van.reports.last?.time { span = first...max(first, last) }
         var collector = ReportCollector()
@@ -79,7 +80,7 @@ public struct VanTimeline: Sendable {
 }
 
 extension VanTimeline: ReportedTrack {
-    public var subject: FindingSubject { .deliveryVehicle(vehicleName) }
+    public var subject: FindingSubject { .deliveryVehicle(name: vehicleName, id: vehicleId) }
     public var servedFrom: ProtoTimestamp? { span?.lowerBound }
     public var end: ProtoTimestamp? { span?.upperBound }
     public var endLabel: String { "before the data ends" }

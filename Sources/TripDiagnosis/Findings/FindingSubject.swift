@@ -3,13 +3,15 @@ import FleetModel
 /// What a finding is about: a trip, or a delivery vehicle's day — the detectors of a vehicle's reports serve both.
 public enum FindingSubject: Sendable, Hashable, CustomStringConvertible {
     case trip(TripName)
-    case deliveryVehicle(DeliveryVehicleName)
+    /// A van by its full name and its id, as its log named them: ids are not checked, since a log may hold one
+    /// Fleet Engine would refuse, and `check` reads it all the same.
+    case deliveryVehicle(name: String, id: String)
 
     /// The full resource name.
     public var description: String {
         switch self {
         case .trip(let name): name.description
-        case .deliveryVehicle(let name): name.description
+        case .deliveryVehicle(let name, _): name
         }
     }
 
@@ -17,7 +19,7 @@ public enum FindingSubject: Sendable, Hashable, CustomStringConvertible {
     public var id: String {
         switch self {
         case .trip(let name): name.tripID
-        case .deliveryVehicle(let name): name.vehicleID
+        case .deliveryVehicle(_, let id): id
         }
     }
 

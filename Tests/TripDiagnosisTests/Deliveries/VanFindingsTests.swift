@@ -112,4 +112,19 @@ import TripRecordings
         #expect(found.map(\.kind) == [.etaJump])
         #expect(found.first?.detail.hasPrefix("ETA to the stop of t-b moved +6 min 40 s") == true)
     }
+
+    /// A log may name a van by an id Fleet Engine would refuse (`van 7/b`): its day is still diagnosed, under that
+    /// name, rather than stopping `check`.
+    @Test func aVanWithAnIdFleetEngineWouldRefuseIsStillDiagnosed() {
+        var script = VanScript()
+        script.reportTimes.removeAll { $0 > 120 && $0 < 250 }
+        let day = script.day
+        var van = day.vans[0]
+        van.vehicleId = "van 7/b"
+        van.name = "van 7/b"
+        let diagnosis = Diagnoser().diagnose(van, in: day)
+        #expect(diagnosis.findings.map(\.kind) == [.missingUpdates])
+        #expect(diagnosis.findings.first?.subject.id == "van 7/b")
+        #expect(diagnosis.card.vehicleName == "van 7/b")
+    }
 }
