@@ -19,24 +19,13 @@ cleanup() {
 }
 trap cleanup EXIT
 . scripts/lib/test-ca.sh
+. scripts/lib/serve.sh
 make_test_ca "$work"
 
 db="$work/fleet.sqlite"
-"$BIN" serve --port 0 --no-grpc --db "$db" --log-level error --max-connections $((LORIS + 1000)) \
-  --tls-cert "$work/server.pem" --tls-key "$work/server.key" > "$work/out" 2> "$work/err" &
-pid=$!
-url=""
-for _ in $(seq 1 100); do
-  url="$(sed -n 's/^listening on \(https:.*\)/\1/p' "$work/out" | head -1)"
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "$url" ] || { cat "$work/err" >&2; exit 1; }
-server="$("$BIN" token --server --db "$db")"
-curl -sS --cacert "$work/ca.pem" -o /dev/null -X POST "$url/v1/providers/p/trips?tripId=t1" \
-  -H "Authorization: Bearer $server" \
-  -d '{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.42}}}'
-rider="$("$BIN" token --trip t1 --db "$db")"
+serve_start https "$db" --max-connections $((LORIS + 1000)) \
+  --tls-cert "$work/server.pem" --tls-key "$work/server.key"
+serve_rider_trip "$db"
 
 poll() {
   printf '%-24s ' "$1"

@@ -19,6 +19,7 @@ cleanup() {
 }
 trap cleanup EXIT
 . scripts/lib/test-ca.sh
+. scripts/lib/serve.sh
 make_test_ca "$work"
 
 # hold URL PIDS…: opens $IDLE TLS connections to URL's host and port, prints the growth of the PIDS' resident memory.
@@ -64,16 +65,7 @@ PY
 }
 
 db="$work/fleet.sqlite"
-"$BIN" serve --port 0 --no-grpc --db "$db" --log-level error --max-connections $((IDLE + 100)) \
-  --tls-cert "$work/server.pem" --tls-key "$work/server.key" > "$work/out" 2> "$work/err" &
-pid=$!
-url=""
-for _ in $(seq 1 100); do
-  url="$(sed -n 's/^listening on \(https:.*\)/\1/p' "$work/out" | head -1)"
-  [ -n "$url" ] && break
-  sleep 0.1
-done
-[ -n "$url" ] || { cat "$work/err" >&2; exit 1; }
+serve_start https "$db" --max-connections $((IDLE + 100)) --tls-cert "$work/server.pem" --tls-key "$work/server.key"
 printf '%-24s ' "tripterm serve, TLS"
 hold "$url/v1/providers/p/trips/none" "$pid"
 kill -TERM "$pid"; wait "$pid" || true; pid=""

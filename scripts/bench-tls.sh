@@ -22,27 +22,16 @@ cleanup() {
 trap cleanup EXIT
 
 . scripts/lib/test-ca.sh
+. scripts/lib/serve.sh
 make_test_ca "$work"
 
 # run LABEL SCHEME [serve flags…]
 run() {
-  local label=$1 scheme=$2 url="" db="$work/fleet.sqlite"
+  local label=$1 scheme=$2 db="$work/fleet.sqlite"
   shift 2
   rm -f "$db"*
-  "$BIN" serve --port 0 --no-grpc --db "$db" --log-level error "$@" > "$work/out" 2> "$work/err" &
-  pid=$!
-  for _ in $(seq 1 100); do
-    url="$(sed -n "s/^listening on \(${scheme}:.*\)/\1/p" "$work/out" | head -1)"
-    [ -n "$url" ] && break
-    sleep 0.1
-  done
-  [ -n "$url" ] || { cat "$work/err" >&2; exit 1; }
-  local server rider
-  server="$("$BIN" token --server --db "$db")"
-  curl -sS --cacert "$work/ca.pem" -o /dev/null -X POST "$url/v1/providers/p/trips?tripId=t1" \
-    -H "Authorization: Bearer $server" \
-    -d '{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.42}}}'
-  rider="$("$BIN" token --trip t1 --db "$db")"
+  serve_start "$scheme" "$db" "$@"
+  serve_rider_trip "$db"
   curl -sS --cacert "$work/ca.pem" -o "$work/answer.json" -H "Authorization: Bearer $rider" \
     "$url/v1/providers/p/trips/t1"
   printf '%-32s ' "$label"
