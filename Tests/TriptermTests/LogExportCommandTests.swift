@@ -19,6 +19,32 @@ import Testing
         #expect(replay.stdout.contains("COMPLETE"))
     }
 
+    /// The demo's server keeps the demo's time, as its cars do, so a city run 10× fast exports a log that reads as
+    /// ten ordinary minutes: no clock skew, speed jump or silence made by the speed-up. What is left is what the
+    /// cars did — trips still under way when the export stops, a navigator with no road route for a moment — and
+    /// none of it is a warning.
+    @Test(.timeLimit(.minutes(5))) func aDemoCitysTenMinutesCheckClean() async throws {
+        let file = try Self.temporaryDirectory().appendingPathComponent("city.jsonl").path
+        let demo = try await ChildProcess.start(
+            TriptermBinary.url.path,
+            ["demo", "--vehicles", "20", "--speed", "10", "--headless", "--log-export", file])
+        try await Task.sleep(for: .seconds(60))
+        let status = try await demo.interruptAndWait()
+        #expect(status == 0, "\(demo.output)")
+
+        let check = try await TriptermBinary.run(["check", file, "--fail-on", "warning"])
+        #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
+        let trips = check.stdout.components(separatedBy: "\ntrip ").count
+        #expect(trips >= 10, "\(check.stdout)")
+        #expect(check.stdout.contains("ended        COMPLETE"), "\(check.stdout)")
+        let findings = try await TriptermBinary.run(["check", file, "--findings", "--json"])
+        let kinds = Set(
+            findings.stdout.split(separator: "\n").compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["kind"] as? String
+            })
+        #expect(kinds.isSubset(of: ["status-order", "off-route"]), "\(findings.stdout)")
+    }
+
     @Test func serveWritesWhatItAnswersAndSaysSoWhenItStops() async throws {
         let directory = try Self.temporaryDirectory()
         let file = directory.appendingPathComponent("calls.json").path

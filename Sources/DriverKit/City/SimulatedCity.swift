@@ -38,9 +38,11 @@ public struct SimulatedCity: Sendable {
     let dispatcher: CityDispatcher
 
     /// Creates the vehicles through `provider` (online, each at a random point on the streets) and their drivers,
-    /// each with the client `driverClient` makes for it.
+    /// each with the client `driverClient` makes for it. `now` is the time of day on `clock`, which fixes and
+    /// reports carry.
     public static func make(
-        options: Options, graph: RoadGraph, clock: any Clock<Duration>, provider: FleetEngineClient,
+        options: Options, graph: RoadGraph, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date = { Date() }, provider: FleetEngineClient,
         driverClient: @Sendable (VehicleName) async throws -> FleetEngineClient,
         notes: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> SimulatedCity {
@@ -56,14 +58,16 @@ public struct SimulatedCity: Sendable {
             vehicle.lastLocation = VehicleLocation(location: start)
             let created = try await provider.createVehicle(vehicle, name: name)
             let client = try await driverClient(name)
-            let reporter = VehicleReporter(client: client, vehicle: name, interval: .seconds(5), clock: clock)
+            let reporter = VehicleReporter(
+                client: client, vehicle: name, interval: .seconds(5), clock: clock, now: now)
             let log = DriverLog()
             await reporter.addListener(log)
             let driver = TripDriver(
                 reporter: reporter, vehicleClient: client, tripClient: provider, vehicleName: name, vehicle: created,
                 options: TripDriver.Options(autoAdvance: true, dwell: options.dwell), roadGraph: { _ in graph },
                 clock: clock, notes: { log.append($0) })
-            cars.append((CityCar(driver: driver, graph: graph, clock: clock, notes: { log.append($0) }), start, log))
+            cars.append(
+                (CityCar(driver: driver, graph: graph, clock: clock, now: now, notes: { log.append($0) }), start, log))
         }
         let dispatcher = CityDispatcher(
             client: provider, provider: options.provider,

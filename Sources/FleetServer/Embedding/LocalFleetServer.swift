@@ -20,6 +20,8 @@ public final class LocalFleetServer: Sendable {
     public let databasePath: String
     /// Signs tokens with the server's own key, for any role.
     public let minter: TokenMinter
+    /// The server's clock: what it stamps writes and log entries with, and judges tokens by.
+    public let clock: @Sendable () -> Date
     /// The store and token verifier behind it, for another protocol's server to share (the gRPC tests do).
     public let core: FleetServerCore
     private let task: Task<Void, any Error>
@@ -33,6 +35,7 @@ public final class LocalFleetServer: Sendable {
         self.dataDirectory = configuration.dataDirectory
         self.databasePath = configuration.resolvedDatabasePath
         self.minter = minter
+        self.clock = configuration.clock
         self.core = core
         self.task = task
     }
@@ -60,13 +63,16 @@ public final class LocalFleetServer: Sendable {
     }
 
     /// Starts a server on 127.0.0.1 with its database and key in `dataDirectory` that logs nothing below `level`
-    /// (in the demo the terminal belongs to the map).
+    /// (in the demo the terminal belongs to the map). `clock` is the server's time: the demo's runs N× faster, so
+    /// that what the server stamps agrees with what its simulated drivers report.
     public static func start(
         dataDirectory: URL, maxBodyBytes: Int = 1 << 20,
-        logger: Logger = LocalFleetServer.quietLogger, logExport: CallLogExport.Options? = nil
+        logger: Logger = LocalFleetServer.quietLogger, logExport: CallLogExport.Options? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> LocalFleetServer {
         var configuration = FleetServerConfiguration(
-            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, maxBodyBytes: maxBodyBytes, logger: logger)
+            host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, maxBodyBytes: maxBodyBytes, logger: logger,
+            clock: clock)
         configuration.logExport = logExport
         return try await start(configuration: configuration)
     }
@@ -78,8 +84,11 @@ public final class LocalFleetServer: Sendable {
         return logger
     }
 
-    /// A token for a trip's rider, a vehicle's driver, or the provider's server.
-    public func token(_ claims: AuthorizationClaims) async throws -> String { try await minter.mint(claims) }
+    /// A token for a trip's rider, a vehicle's driver, or the provider's server, issued at the server's time (so
+    /// that on a clock running faster than the wall's it lives its hour of that time).
+    public func token(_ claims: AuthorizationClaims) async throws -> String {
+        try await minter.mint(claims, now: clock())
+    }
 
     /// Stops the server and waits until it has shut down (requests in flight are cancelled), then finishes its log
     /// export, if it has one, and says what it wrote.

@@ -6,8 +6,9 @@ import FleetModel
 /// destinations (ENROUTE_TO_ and ARRIVED_AT_INTERMEDIATE_DESTINATION, alternating), ENROUTE_TO_DROPOFF, COMPLETE —
 /// and CANCELED may end it at any point. Errors: a step back, leaving COMPLETE or CANCELED, COMPLETE before the
 /// rider was picked up, a status past NEW with no vehicle assigned, an intermediate status on a trip without
-/// intermediate destinations, UNKNOWN_TRIP_STATUS. A warning: no COMPLETE or CANCELED by the end of the data (the
-/// recording may simply have stopped early).
+/// intermediate destinations, UNKNOWN_TRIP_STATUS. A trip without COMPLETE or CANCELED is a warning when its data
+/// stops well before the input's does (left behind: nobody ended it), and only noted when it runs to the input's end:
+/// every export of a time window cuts trips in progress, and a rider's recording stops when the rider quits.
 public enum StatusOrderDetector: FindingDetector {
     public static let kind = FindingKind.statusOrder
 
@@ -37,10 +38,18 @@ public enum StatusOrderDetector: FindingDetector {
             }
         }
         if let last = statuses.last, !last.status.isTerminal, let end = timeline.span?.upperBound {
-            let detail = "the data ends at \(last.status.protoName), without COMPLETE or CANCELED"
+            let name = last.status.protoName
+            let inputEnd = max(end, timeline.inputEnd ?? end)
+            let gap = (inputEnd - end).inSeconds
+            let inProgress = gap <= thresholds.missingUpdatesLimit(medianInterval: timeline.intervals.median)
+            let detail =
+                inProgress
+                ? "still \(name) when the data ends"
+                : "the trip's data stops at \(name), \(FigureText.seconds(gap)) before the input's end,"
+                    + " without COMPLETE or CANCELED"
             findings.append(
                 Finding(
-                    subject: timeline.subject, kind: kind, severity: .warning, start: last.time,
+                    subject: timeline.subject, kind: kind, severity: inProgress ? .info : .warning, start: last.time,
                     end: end, detail: detail))
         }
         return findings

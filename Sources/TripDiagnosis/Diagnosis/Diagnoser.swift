@@ -1,3 +1,4 @@
+import FleetModel
 import TripRecordings
 
 /// Runs every detector and builds the report card for a recorded trip, or for a delivery van's day.
@@ -23,8 +24,10 @@ public struct Diagnoser: Sendable {
         self.thresholds = thresholds
     }
 
-    public func diagnose(_ recording: TripRecording) -> Diagnosis {
-        let timeline = TripTimeline(recording)
+    /// `inputEnd`: the last event of the input the trip came from, when it held more than this trip
+    /// (``TripTimeline/inputEnd``).
+    public func diagnose(_ recording: TripRecording, inputEnd: ProtoTimestamp? = nil) -> Diagnosis {
+        let timeline = TripTimeline(recording, inputEnd: inputEnd)
         return Diagnosis(
             timeline: timeline, card: ReportCard(timeline: timeline, source: recording.source, thresholds: thresholds),
             findings: findings(in: timeline))

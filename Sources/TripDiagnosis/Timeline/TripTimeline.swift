@@ -10,6 +10,9 @@ public struct TripTimeline: Sendable {
     public var tripName: TripName
     /// First and last event times of the recording.
     public var span: ClosedRange<ProtoTimestamp>?
+    /// The last event of the whole input the trip came from — in a log export of many trips, later than the trip's
+    /// own last event when the trip stopped before the export did. Nil: the trip's own end.
+    public var inputEnd: ProtoTimestamp?
     /// Each status the trip entered, in order; the first is the first snapshot's.
     public var statuses: [StatusChange] = []
     /// The vehicles that served the trip, in the order they were assigned.
@@ -38,13 +41,15 @@ public struct TripTimeline: Sendable {
         self.tripName = tripName
     }
 
-    public init(_ recording: TripRecording) {
+    /// `inputEnd`: the last event of the input holding `recording` (``inputEnd``).
+    public init(_ recording: TripRecording, inputEnd: ProtoTimestamp? = nil) {
         var builder = TripTimelineBuilder(tripName: recording.tripName)
         for event in recording.events {
             if case .snapshot(let trip) = event.kind { builder.add(trip, at: event.time) }
         }
         self = builder.finished
         span = recording.timeSpan
+        self.inputEnd = inputEnd
         navigation = recording.navigation
         measureMoves()
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FleetModel
 import Foundation
 import TrackFormats
 import TripDiagnosis
@@ -91,7 +92,7 @@ struct CheckCommand: ParsableCommand {
         trips: [DiagnosedTrip], vans: [(file: String, diagnosis: DeliveryDiagnosis)]
     ) {
         let diagnoser = Diagnoser(thresholds: thresholds.thresholds)
-        var selected: [(file: String, warnings: Int, recordings: [TripRecording])] = []
+        var selected: [(file: String, warnings: Int, end: ProtoTimestamp?, recordings: [TripRecording])] = []
         var vans: [(file: String, diagnosis: DeliveryDiagnosis)] = []
         var errors: [InputError] = []
         for file in files {
@@ -103,7 +104,8 @@ struct CheckCommand: ParsableCommand {
                     files.count == 1 && trip != nil
                     ? [try RecordingLoader.select(loaded, trip: trip, path: file)]
                     : try RecordingLoader.matching(loaded, trip: trip, path: file)
-                selected.append((file, loaded.warnings.count, recordings))
+                let end = loaded.recordings.compactMap(\.timeSpan?.upperBound).max()
+                selected.append((file, loaded.warnings.count, end, recordings))
                 if trip == nil, let day = loaded.deliveries {
                     vans += day.vans.map { (file, diagnoser.diagnose($0, in: day)) }
                 }
@@ -121,7 +123,9 @@ struct CheckCommand: ParsableCommand {
         }
         let trips = selected.flatMap { input in
             input.recordings.map {
-                DiagnosedTrip(file: input.file, inputWarnings: input.warnings, diagnosis: diagnoser.diagnose($0))
+                DiagnosedTrip(
+                    file: input.file, inputWarnings: input.warnings,
+                    diagnosis: diagnoser.diagnose($0, inputEnd: input.end))
             }
         }
         return (trips, vans)

@@ -99,15 +99,20 @@ struct DemoCommand: AsyncParsableCommand {
             dataDirectory.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-demo-\(getpid())")
         defer { if temporary { try? FileManager.default.removeItem(at: directory) } }
-        let server = try await LocalFleetServer.start(dataDirectory: directory, logExport: logExport.options)
+        // Demo time, `speed` times the wall's: the drivers, the server (what it stamps, its log export, its
+        // tokens' hour) and the screens all keep it, so that a log of a fast demo reads as a day at normal speed.
+        let clock = VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
+        let server = try await LocalFleetServer.start(
+            dataDirectory: directory, logExport: logExport.options,
+            clock: { clock.timestamp.date })
         let http = FleetEngineClient.makeHTTPClient()
         do {
             if deliveries {
-                try await playDeliveries(server: server, graph: graph, http: http)
+                try await playDeliveries(server: server, clock: clock, graph: graph, http: http)
             } else if vehicles > 1 {
-                try await playCity(server: server, graph: graph, http: http)
+                try await playCity(server: server, clock: clock, graph: graph, http: http)
             } else {
-                try await play(server: server, graph: graph, http: http)
+                try await play(server: server, clock: clock, graph: graph, http: http)
             }
         } catch {
             try? await http.shutdown()
@@ -127,23 +132,15 @@ struct DemoCommand: AsyncParsableCommand {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    private func play(server: LocalFleetServer, graph: RoadGraph, http: HTTPClient) async throws {
+    private func play(server: LocalFleetServer, clock: VirtualClock, graph: RoadGraph, http: HTTPClient) async throws {
         let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
-        let scenario = try DemoScenario(graph: graph, speed: speed, id: id)
-        let provider = try FleetEngineClient(
-            baseURL: server.baseURL, tokenProvider: FixedTokenProvider(token: try await server.token(.server)),
-            httpClient: http,
-            options: FleetClientOptions(role: .server))
-        let driver = try FleetEngineClient(
-            baseURL: server.baseURL,
-            tokenProvider: FixedTokenProvider(
-                token: try await server.token(AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID))),
-            httpClient: http, options: FleetClientOptions(role: .driver))
-        let rider = try FleetEngineClient(
-            baseURL: server.baseURL,
-            tokenProvider: FixedTokenProvider(
-                token: try await server.token(AuthorizationClaims(tripid: scenario.tripName.tripID))),
-            httpClient: http, options: FleetClientOptions(role: .consumer))
+        let scenario = try DemoScenario(graph: graph, clock: clock, speed: speed, id: id)
+        let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
+        let driver = try LocalServerTokenProvider.client(
+            of: server, claims: AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID), role: .driver,
+            http: http)
+        let rider = try LocalServerTokenProvider.client(
+            of: server, claims: AuthorizationClaims(tripid: scenario.tripName.tripID), role: .consumer, http: http)
         try await scenario.setUp(client: provider)
 
         let model = TripModel(
@@ -168,12 +165,12 @@ struct DemoCommand: AsyncParsableCommand {
         }
         if output.printsLines {
             await TripFollowerSession.reportOnStandardError(recorder)
-            await TripFollowerSession.runHeadless(model, json: output.json)
+            await TripFollowerSession.runHeadless(model, json: output.json, now: { clock.timestamp })
         } else {
             let console = TripConsoleModel(driver: car, log: log, backend: server.baseURL, tripKeys: false)
             try await TripFollowerSession.runScreen(
                 model, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display,
-                recorder: recorder, driverConsole: console)
+                recorder: recorder, driverConsole: console, now: { clock.timestamp })
         }
         drive.cancel()
         await model.stop()
@@ -187,9 +184,11 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The day of deliveries: the van drives while the parcel's tracking view (or its printer) follows it.
-    private func playDeliveries(server: LocalFleetServer, graph: RoadGraph, http: HTTPClient) async throws {
+    private func playDeliveries(
+        server: LocalFleetServer, clock: VirtualClock, graph: RoadGraph, http: HTTPClient
+    ) async throws {
         let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
-        let scenario = try DeliveryDemoScenario(graph: graph, speed: speed, id: id)
+        let scenario = try DeliveryDemoScenario(graph: graph, clock: clock, speed: speed, id: id)
         let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
         let driver = try LocalServerTokenProvider.client(
             of: server, claims: AuthorizationClaims(deliveryvehicleid: scenario.vehicleName.vehicleID), role: .driver,
@@ -212,7 +211,7 @@ struct DemoCommand: AsyncParsableCommand {
             name: scenario.trackingName, backend: FleetEngineShipmentBackend(client: consumer),
             options: TripModelOptions(pollInterval: .seconds(1)), allowsFastPolling: true)
         if output.printsLines {
-            let printer = ShipmentPrinter(format: output.json ? .json : .text, now: { ProtoTimestamp(Date()) })
+            let printer = ShipmentPrinter(format: output.json ? .json : .text, now: { clock.timestamp })
             await tracker.register(printer)
             await tracker.start()
             await tracker.waitUntilFinished()
@@ -220,7 +219,7 @@ struct DemoCommand: AsyncParsableCommand {
             let console = DeliveryConsoleModel(driver: van, log: log, backend: server.baseURL, stopKeys: false)
             try await ShipmentSession.runScreen(
                 tracker, backendName: "demo · \(server.baseURL) · ×\(Self.format(speed))", display: display,
-                driverConsole: console)
+                driverConsole: console, now: { clock.timestamp })
         }
         await tracker.stop()
         drive.cancel()
@@ -230,15 +229,18 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     /// The city: its cars and dispatcher run while the fleet screen (or the fleet printer) watches them.
-    private func playCity(server: LocalFleetServer, graph: RoadGraph, http: HTTPClient) async throws {
+    private func playCity(
+        server: LocalFleetServer, clock: VirtualClock, graph: RoadGraph, http: HTTPClient
+    )
+        async throws
+    {
         let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
-        let clock = VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
         let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
         let options = SimulatedCity.Options(
             vehicles: vehicles, provider: DemoScenario.provider, idPrefix: dataDirectory == nil ? "" : "r\(id)-",
             dwell: .seconds(max(20, 2.5 * speed)), seed: UInt64(id) ?? 1)
         let city = try await SimulatedCity.make(
-            options: options, graph: graph, clock: clock, provider: provider,
+            options: options, graph: graph, clock: clock, now: { clock.timestamp.date }, provider: provider,
             driverClient: { name in
                 try LocalServerTokenProvider.client(
                     of: server, claims: AuthorizationClaims(vehicleid: name.vehicleID), role: .driver, http: http)
@@ -249,10 +251,11 @@ struct DemoCommand: AsyncParsableCommand {
             backend: FleetEngineFleetBackend(
                 client: provider, provider: DemoScenario.provider,
                 query: ListVehiclesRequest(vehicleTypeCategories: [.auto])),
-            options: TripModelOptions(pollInterval: .seconds(1)), staleThreshold: .seconds(300))
+            options: TripModelOptions(pollInterval: .seconds(1)), staleThreshold: .seconds(300),
+            now: { clock.timestamp })
         if output.printsLines {
             // The tracker holds its subscribers weakly: the printer lives here.
-            let printer = FleetPrinter(format: output.json ? .json : .text)
+            let printer = FleetPrinter(format: output.json ? .json : .text, now: { clock.timestamp })
             await tracker.register(printer)
             await tracker.start()
             // Until Ctrl-C or SIGTERM, as `tripterm fleet` without a terminal; with a log export, the signal ends
@@ -280,7 +283,7 @@ struct DemoCommand: AsyncParsableCommand {
                 tracker,
                 client: provider,
                 backendName: "demo · \(vehicles) cars · \(server.baseURL) · ×\(Self.format(speed))",
-                hideStale: false, display: display, driverConsole: { consoles[$0] })
+                hideStale: false, display: display, driverConsole: { consoles[$0] }, now: { clock.timestamp })
         }
         running.cancel()
         await running.value

@@ -44,14 +44,14 @@ struct DeliveryDemoScenario: Sendable {
     let speed: Double
     let clock: VirtualClock
 
-    init(graph: RoadGraph, speed: Double, id: String) throws {
+    init(graph: RoadGraph, clock: VirtualClock, speed: Double, id: String) throws {
         self.id = id
         vehicleName = try DeliveryVehicleName(provider: DemoScenario.provider, vehicleID: "van-\(id)")
         trackingName = try TaskTrackingInfoName(
             provider: DemoScenario.provider, trackingID: Self.trackingID(id: id, stop: Self.trackedStop, task: 0))
         self.graph = graph
         self.speed = speed
-        clock = VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
+        self.clock = clock
     }
 
     static func taskID(id: String, stop: Int, task: Int) -> String { "task-\(id)-\(stop + 1)\(letter(task))" }
@@ -91,7 +91,8 @@ struct DeliveryDemoScenario: Sendable {
     /// long enough in real time for a consumer polling every second to see it ARRIVED.
     func makeDriver(driver: FleetEngineClient, log: DriverLog) async throws -> DeliveryDriver {
         let reporter = VehicleReporter(
-            client: driver, reporting: .delivery(vehicleName), interval: .seconds(5), clock: clock)
+            client: driver, reporting: .delivery(vehicleName), interval: .seconds(5), clock: clock,
+            now: { clock.timestamp.date })
         await reporter.addListener(log)
         let vehicle = try await driver.getDeliveryVehicle(vehicleName)
         let graph = self.graph
@@ -103,19 +104,19 @@ struct DeliveryDemoScenario: Sendable {
             options: DeliveryDriver.Options(
                 autoAdvance: true, dwell: .seconds(max(20, DemoScenario.shortestDwell.inSeconds * speed)),
                 failing: Set(failing)),
-            roadGraph: { _ in graph }, clock: clock, notes: { log.append($0) })
+            roadGraph: { _ in graph }, clock: clock, now: { clock.timestamp.date }, notes: { log.append($0) })
     }
 
     /// Drives the day to its end: every stop in turn, waiting at each, the reporter on.
     func play(driver: DeliveryDriver) async throws {
         let reporter = driver.reporter
-        await reporter.updateLocation(LocationFix(coordinate: Self.depot, sensor: .gps, time: Date()))
+        await reporter.updateLocation(LocationFix(coordinate: Self.depot, sensor: .gps, time: clock.timestamp.date))
         await reporter.setLocationTrackingEnabled(true)
         await driver.refresh()
         let route = try SimulatedRoute(deliveryVehicle: await driver.snapshot.vehicle, graph: graph)
         let drive = SimulatedDrive(
             path: route.path, speed: .road(graph), fixInterval: .seconds(1), stops: route.stops,
-            dwellAtStops: driver.options.dwell, waitsAtEnd: true, clock: clock)
+            dwellAtStops: driver.options.dwell, waitsAtEnd: true, clock: clock, startTime: { clock.timestamp.date })
         try await driver.drive(drive)
         await reporter.updateRouteProgress(nil)
         await reporter.setLocationTrackingEnabled(false)

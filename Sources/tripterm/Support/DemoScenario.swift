@@ -27,15 +27,16 @@ struct DemoScenario: Sendable {
     let graph: RoadGraph
     /// Time compression: driving and waiting take 1/speed of real time.
     let speed: Double
-    /// Demo time, `speed` times faster than the wall clock: the car's drive and its reporter run on it.
+    /// Demo time, `speed` times faster than the wall clock: the car's drive and its reporter run on it, and so does
+    /// the embedded server.
     let clock: VirtualClock
 
-    init(graph: RoadGraph, speed: Double, id: String) throws {
+    init(graph: RoadGraph, clock: VirtualClock, speed: Double, id: String) throws {
         tripName = try TripName(parsing: "providers/\(Self.provider)/trips/trip-\(id)")
         vehicleName = try VehicleName(parsing: "providers/\(Self.provider)/vehicles/car-\(id)")
         self.graph = graph
         self.speed = speed
-        clock = VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
+        self.clock = clock
     }
 
     /// Creates the vehicle (online, at the start) and the trip assigned to it, as a provider's back end would.
@@ -56,7 +57,8 @@ struct DemoScenario: Sendable {
 
     /// The Driver SDK–style reporter of the demo's car: every 5 s of demo time (so every 5/speed s of real time).
     func makeReporter(driver: FleetEngineClient) -> VehicleReporter {
-        VehicleReporter(client: driver, vehicle: vehicleName, interval: .seconds(5), clock: clock)
+        VehicleReporter(
+            client: driver, vehicle: vehicleName, interval: .seconds(5), clock: clock, now: { clock.timestamp.date })
     }
 
     /// The demo's car: DriverKit's ``TripDriver`` moving the trip on at each stop itself — through the provider's
@@ -78,14 +80,14 @@ struct DemoScenario: Sendable {
     func play(driver: TripDriver) async throws {
         let reporter = driver.reporter
         await reporter.updateVehicleState(.online)
-        await reporter.updateLocation(LocationFix(coordinate: Self.start, sensor: .gps, time: Date()))
+        await reporter.updateLocation(LocationFix(coordinate: Self.start, sensor: .gps, time: clock.timestamp.date))
         await reporter.setLocationTrackingEnabled(true)
         await driver.refresh()
         let route = try SimulatedRoute(vehicle: await driver.snapshot.vehicle, graph: graph)
         let dwell = driver.options.dwell
         let drive = SimulatedDrive(
             path: route.path, speed: .road(graph), fixInterval: .seconds(1), stops: route.stops, dwellAtStops: dwell,
-            clock: clock)
+            clock: clock, startTime: { clock.timestamp.date })
         try await driver.drive(drive)
         await reporter.updateRouteProgress(nil)
         await reporter.setLocationTrackingEnabled(false)

@@ -8,16 +8,15 @@ import TripFollowing
 /// `t` opens (a `TripModel` on the same client); the tracker stops when the user quits.
 enum FleetScreenSession {
     /// `driverConsole`: the console model of a vehicle this process drives (the demo city's cars), for Tab;
-    /// `showsTasks`: open on the task list.
+    /// `showsTasks`: open on the task list; `now`: the time ages are counted from, the wall clock's or the demo's.
     static func run(
         _ tracker: FleetTracker, client: FleetEngineClient, backendName: String, hideStale: Bool,
         display: DisplayOptions, driverConsole: (@Sendable (String) -> (any DriverConsoleModel)?)? = nil,
-        showsTasks: Bool = false
+        showsTasks: Bool = false, now: @escaping @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the fleet screen's keys: use --json")
         }
-        let now: @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }
         let subscriber = FleetViewSubscriber(
             backendName: backendName, pollInterval: tracker.options.pollInterval, now: now)
         await tracker.register(subscriber)

@@ -10,15 +10,15 @@ import Glibc
 /// How `track` and `demo --deliveries` show a followed shipment on the terminal.
 enum ShipmentSession {
     /// The shipment screen until the user quits; with `driverConsole` (the demo's van), Tab switches between the
-    /// two views.
+    /// two views. `now` is the time ETAs are counted from: the wall clock's, or the demo's.
     static func runScreen(
         _ tracker: ShipmentTracker, backendName: String, display: DisplayOptions,
-        driverConsole: (any DriverConsoleModel)? = nil
+        driverConsole: (any DriverConsoleModel)? = nil,
+        now: @escaping @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
         }
-        let now: @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }
         let subscriber = ShipmentViewSubscriber(
             trackingID: tracker.name.trackingID, backendName: backendName, now: now)
         await tracker.register(subscriber)

@@ -18,9 +18,12 @@ enum TripFollowerSession {
         }
     }
 
-    /// One line per callback until the trip is COMPLETE or CANCELED.
-    static func runHeadless(_ model: TripModel, json: Bool) async {
-        let printer = HeadlessPrinter(format: json ? .json : .text, now: { ProtoTimestamp(Date()) })
+    /// One line per callback until the trip is COMPLETE or CANCELED. `now` is the time ETAs are counted from: the
+    /// wall clock's, or the demo's.
+    static func runHeadless(
+        _ model: TripModel, json: Bool, now: @escaping @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }
+    ) async {
+        let printer = HeadlessPrinter(format: json ? .json : .text, now: now)
         let end = TripEndWaiter()
         await model.register(printer)
         await model.register(end)
@@ -32,13 +35,13 @@ enum TripFollowerSession {
     /// views.
     static func runScreen(
         _ model: TripModel, backendName: String, display: DisplayOptions, recorder: TripRecorder? = nil,
-        driverConsole: (any DriverConsoleModel)? = nil
+        driverConsole: (any DriverConsoleModel)? = nil,
+        now: @escaping @Sendable () -> ProtoTimestamp = { ProtoTimestamp(Date()) }
     ) async throws {
         guard isatty(STDIN_FILENO) == 1 else {
             throw CommandFailure("standard input must be a terminal for the map's keys: use --headless")
         }
-        let subscriber = TripViewSubscriber(
-            tripName: model.tripName, backendName: backendName, now: { ProtoTimestamp(Date()) })
+        let subscriber = TripViewSubscriber(tripName: model.tripName, backendName: backendName, now: now)
         await model.register(subscriber)
         await recorder?.watch { [subscriber] text in subscriber.setRecordingProblem(text) }
         let controls = RiderControls(model: model)

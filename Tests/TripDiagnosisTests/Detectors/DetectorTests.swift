@@ -210,6 +210,28 @@ import TripRecordings
         #expect(found.map(\.detail) == ["went back from ENROUTE_TO_DROPOFF to ENROUTE_TO_PICKUP"])
     }
 
+    /// A trip cut off by the end of the data is in progress, which an export of any time window has; one whose data
+    /// stops long before the input's was left behind.
+    @Test func aTripWithoutAnEndIsNotedWhenTheDataEndsAndAWarningWhenLeftBehind() throws {
+        var script = DriveScript()
+        script.statuses = [(0, .new), (10, .enrouteToPickup), (170, .arrivedAtPickup), (190, .enrouteToDropoff)]
+        let recording = script.recording
+        let end = try #require(recording.timeSpan?.upperBound)
+        let diagnoser = Diagnoser()
+        let cut = diagnoser.findings(in: TripTimeline(recording, inputEnd: end + .seconds(30)))
+        #expect(cut.filter { $0.kind == .statusOrder }.map(\.severity) == [.info])
+        #expect(cut.filter { $0.kind == .statusOrder }.map(\.detail) == ["still ENROUTE_TO_DROPOFF when the data ends"])
+
+        let left = diagnoser.findings(in: TripTimeline(recording, inputEnd: end + .seconds(3_600)))
+        let found = left.filter { $0.kind == .statusOrder }
+        #expect(found.map(\.severity) == [.warning])
+        #expect(
+            found.map(\.detail) == [
+                "the trip's data stops at ENROUTE_TO_DROPOFF, 1 h 00 min before the input's end, without COMPLETE or CANCELED"
+            ])
+        #expect(found.map(\.end) == [end])
+    }
+
     @Test func statusesFleetEngineForbidsAreErrors() {
         var script = DriveScript()
         script.statuses = [(0, .new), (10, .enrouteToPickup), (100, .complete), (200, .enrouteToDropoff)]
@@ -218,7 +240,7 @@ import TripRecordings
             details == [
                 "COMPLETE from ENROUTE_TO_PICKUP: the rider was never picked up",
                 "left COMPLETE for ENROUTE_TO_DROPOFF: COMPLETE is final",
-                "the data ends at ENROUTE_TO_DROPOFF, without COMPLETE or CANCELED",
+                "still ENROUTE_TO_DROPOFF when the data ends",
             ])
 
         var unassigned = DriveScript()
@@ -228,12 +250,12 @@ import TripRecordings
         #expect(found.map(\.start) == [Self.at(10)])
     }
 
-    @Test func dataEndingBeforeTheTripIsAWarning() {
+    @Test func dataEndingBeforeTheTripIsNoted() {
         var script = DriveScript()
         script.statuses.removeLast()
         script.reportTimes = Array(stride(from: 10.0, through: 400, by: 5))
         let found = Self.only(.statusOrder, in: Self.findings(script))
-        #expect(found.map(\.severity) == [.warning])
+        #expect(found.map(\.severity) == [.info])
         #expect(found.map(\.start) == [Self.at(190)])
         #expect(found.map(\.end) == [Self.at(400)])
     }

@@ -97,30 +97,37 @@ public struct SimulatedDrive: LocationSource {
 
     public func fixes() -> AsyncThrowingStream<LocationFix, any Error> {
         let drive = self
-        return Self.stream { continuation in
-            let start = drive.startTime()
-            let step = drive.fixInterval.inSeconds
-            var generator = drive.noise.map { SplitMix64(seed: $0.seed) }
-            var elapsed = 0.0
-            while true {
-                try Task.checkCancellation()
-                guard var position = drive.position(at: elapsed) else { return }
-                var accuracy: Double? = nil
-                if let noise = drive.noise, var g = generator {
-                    position.coordinate = noise.displace(position.coordinate, using: &g)
-                    generator = g
-                    accuracy = noise.accuracyMeters
-                }
-                continuation.yield(
-                    LocationFix(
-                        coordinate: position.coordinate, heading: position.heading, speed: position.speed,
-                        accuracy: accuracy, sensor: .gps, time: start.addingTimeInterval(elapsed)))
-                if elapsed >= drive.durationSeconds { return }
-                // A last step shorter than a microsecond is rounding, not driving: end there.
-                let next = elapsed + step >= drive.durationSeconds - 1e-6 ? drive.durationSeconds : elapsed + step
-                try await drive.clock.sleep(for: .seconds(max(0, next - elapsed)))
-                elapsed = next
+        return Self.stream { continuation in try await drive.emit(on: drive.clock, to: continuation) }
+    }
+
+    /// Each fix is due at a fixed instant from the first, on `clock`: a loop that falls behind (a loaded machine,
+    /// a clock running 10× faster) catches up instead of carrying the delay, so the fixes' times stay the clock's.
+    private func emit<C: Clock<Duration>>(
+        on clock: C, to continuation: AsyncThrowingStream<LocationFix, any Error>.Continuation
+    ) async throws {
+        let start = startTime()
+        let origin = clock.now
+        let step = fixInterval.inSeconds
+        var generator = noise.map { SplitMix64(seed: $0.seed) }
+        var elapsed = 0.0
+        while true {
+            try Task.checkCancellation()
+            guard var position = position(at: elapsed) else { return }
+            var accuracy: Double? = nil
+            if let noise, var g = generator {
+                position.coordinate = noise.displace(position.coordinate, using: &g)
+                generator = g
+                accuracy = noise.accuracyMeters
             }
+            continuation.yield(
+                LocationFix(
+                    coordinate: position.coordinate, heading: position.heading, speed: position.speed,
+                    accuracy: accuracy, sensor: .gps, time: start.addingTimeInterval(elapsed)))
+            if elapsed >= durationSeconds { return }
+            // A last step shorter than a microsecond is rounding, not driving: end there.
+            let next = elapsed + step >= durationSeconds - 1e-6 ? durationSeconds : elapsed + step
+            try await clock.sleep(until: origin.advanced(by: .seconds(next)), tolerance: nil)
+            elapsed = next
         }
     }
 }
