@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "TripFollowing",
             dependencies: [
-                "FleetModel",
+                "FleetModel", "FleetEvents",
                 // Locks ThreadSanitizer can see (Synchronization's Mutex it cannot: docs/TESTING.md).
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -206,6 +206,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: [
                 "FleetModel",
+                "FleetEvents",
                 "FleetClient",
                 "FleetServer",
                 "TripFollowing",
@@ -229,7 +230,7 @@ let package = Package(
             name: "TerminalUI",
             dependencies: [
                 "TerminalCore", "MapRendering", "CNcursesw", "TripFollowing", "TripRecordings", "TripDiagnosis",
-                "DriverKit", "FleetModel",
+                "DriverKit", "FleetModel", "FleetEvents",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
@@ -292,7 +293,7 @@ let package = Package(
         .testTarget(
             name: "TripFollowingTests",
             dependencies: [
-                "TripFollowing", "FleetModel", "TestSupport",
+                "TripFollowing", "FleetModel", "FleetEvents", "TestSupport",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
@@ -320,7 +321,8 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "TerminalCore", "MapRendering", "TripFollowing", "TripRecordings", "TripDiagnosis",
-                "FleetModel", "TestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "FleetModel", "FleetEvents", "TestSupport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             // Golden screens are read through #filePath, not as resources.
             exclude: ["Golden"]

@@ -1,3 +1,4 @@
+import FleetEvents
 import FleetModel
 import TripFollowing
 
@@ -36,5 +37,9 @@ public struct FleetEngineFleetBackend: FleetBackend {
     public func listTasks(filter: String, pageToken: String?) async throws(TripServiceError) -> ListTasksResponse {
         try await client.listTasks(
             provider: provider, ListTasksRequest(pageSize: 500, pageToken: pageToken ?? "", filter: filter))
+    }
+
+    public func listEvents(after: Int64) async throws(TripServiceError) -> [FleetEventRecord] {
+        try await client.listEvents(provider: provider, after: after, pageSize: FleetTracker.eventPageSize).events
     }
 }

@@ -12,7 +12,7 @@ extension FleetEventRecord {
     }
 
     /// A value as `NEW`, or `key=value, …` when it holds several.
-    static func text(_ value: JSONValue?) -> String {
+    public static func text(_ value: JSONValue?) -> String {
         guard let value else { return "none" }
         switch value {
         case .object(let members) where members.count == 1: return text(members.first?.value)

@@ -68,12 +68,13 @@ public final class LocalFleetServer: Sendable {
     public static func start(
         dataDirectory: URL, maxBodyBytes: Int = 1 << 20,
         logger: Logger = LocalFleetServer.quietLogger, logExport: CallLogExport.Options? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        events: EventConfiguration? = nil, clock: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> LocalFleetServer {
         var configuration = FleetServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, maxBodyBytes: maxBodyBytes, logger: logger,
             clock: clock)
         configuration.logExport = logExport
+        configuration.events = events
         return try await start(configuration: configuration)
     }
 

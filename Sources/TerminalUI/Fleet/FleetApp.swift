@@ -27,6 +27,8 @@ public final class FleetApp: Screen {
     private var taskOrder = FleetListOrder<FleetTaskRow>()
     /// The list pane shows the tasks (`T`).
     private var showsTasks: Bool
+    /// The events pane shows under the list (`e`), when there are events to read.
+    private var showsEvents = true
     private var notice: (text: String, until: ContinuousClock.Instant)?
     private var lastScreen: FleetScreen?
     private var lastViewport: Viewport?
@@ -101,7 +103,7 @@ public final class FleetApp: Screen {
             staleDisplay: staleDisplay, styles: .forMode(options.colorMode), ascii: options.ascii,
             notice: notice?.text, isFitting: mapPane.camera.isFollowing, following: following,
             timeZone: options.timeZone, showHelp: showHelp, replay: replay?.status, tasks: tasks,
-            showsTasks: showsTasks)
+            showsTasks: showsTasks, showsEvents: showsEvents)
     }
 
     public func handle(_ event: TerminalEvent, size: TerminalSize) -> ScreenCommand {
@@ -117,7 +119,7 @@ public final class FleetApp: Screen {
         }
         let visible = visibleRows()
         let visibleTasks = showsTasks ? visibleTaskRows() : []
-        let layout = FleetScreenLayout.compute(size: size, replay: replay != nil)
+        let layout = currentScreen().layout(size: size)
         switch event {
         case .resize:
             lastScreen = nil
@@ -160,6 +162,7 @@ public final class FleetApp: Screen {
             case .openTrip: return openCurrentTrip()
             case .openDriverConsole: return openCurrentDriverConsole()
             case .toggleTasks: toggleTasks()
+            case .toggleEvents: toggleEvents()
             case .select(let selection):
                 let count = showsTasks ? visibleTasks.count : visible.count
                 let pageSize = max(1, layout.map(page(of:)) ?? 1)
@@ -223,6 +226,17 @@ public final class FleetApp: Screen {
             mapPane.fit()
         }
         say(showsTasks ? "tasks" : "vehicles")
+    }
+
+    /// `e`: the events pane, or not; a backend without events (Google's, a replay) has none to show.
+    private func toggleEvents() {
+        guard subscriber.snapshot.events != nil else {
+            say("this fleet has no events: only tripterm serve records them (docs/server.md, Events)")
+            return
+        }
+        showsEvents.toggle()
+        lastScreen = nil
+        say(showsEvents ? "events shown" : "events hidden")
     }
 
     /// Follows the selected vehicle (in the task list, the selected task's), the camera fitting it and its stops.
@@ -349,7 +363,7 @@ public final class FleetApp: Screen {
             lastSelectedTaskIndex = tasks.selectedIndex(in: rows)
             visibleTasks = rows
         }
-        let layout = FleetScreenLayout.compute(size: size, replay: replay != nil)
+        let layout = screen.layout(size: size)
         if let layout {
             let height = page(of: layout)
             list.scrollToSelection(in: visible, height: height)

@@ -11,7 +11,7 @@ public struct FleetFrameRenderer {
 
     /// The frame of `screen` on a terminal of `size`, the camera fitted as the app fits it.
     public mutating func render(_ screen: FleetScreen, size: TerminalSize) -> CellBuffer {
-        guard let layout = FleetScreenLayout.compute(size: size, replay: screen.replay != nil) else {
+        guard let layout = screen.layout(size: size) else {
             return screen.compose(size: size, map: nil, viewport: nil)
         }
         let shown = screen.shownRows

@@ -1,6 +1,7 @@
 /// What a key does on the fleet screen.
 enum FleetAction: Equatable, Sendable {
     case quit, redraw, back, follow, openTrip, openDriverConsole, search, sort, fit, toggleHelp, toggleTasks
+    case toggleEvents
     case select(FleetSelection)
     case zoom(Int)
     case pan(columns: Int, rows: Int)
@@ -42,6 +43,9 @@ struct FleetKeyBindings: Sendable {
         Entry(
             keys: "T", help: "switch the list to the tasks and back (Enter follows a task's vehicle)",
             bindings: [.character("T"): .toggleTasks]),
+        Entry(
+            keys: "e", help: "show / hide the events pane (events tripterm serve recorded; the vehicles marked !)",
+            bindings: [.character("e"): .toggleEvents]),
         Entry(
             keys: "Esc", help: "stop following; clear the search; close the rider view or console",
             bindings: [.escape: .back]),

@@ -37,8 +37,9 @@ extension FleetListColumns where Row == FleetRow {
     /// Id, state, trips, km/h, age, navigation; a fleet with delivery vehicles also has stops and tasks (and a
     /// state wide enough for "delivering"). Navigation goes first on a narrow pane, then trips, tasks, speed and
     /// stops; id, state and age stay.
+    /// `marked`: the vehicles with a recent event (``FleetViewState/markedVehicles(at:)``), whose id says so.
     static func vehicles(
-        deliveries: Bool, now: ProtoTimestamp, glyphs: FleetGlyphs, styles: ScreenStyles
+        deliveries: Bool, now: ProtoTimestamp, glyphs: FleetGlyphs, styles: ScreenStyles, marked: Set<String> = []
     ) -> FleetListColumns {
         let widths: [FleetSortColumn: Int] = [
             .id: 0, .state: deliveries ? 11 : 8, .trips: 12, .stops: 6, .tasks: 6, .speed: 6, .age: 7,
@@ -56,7 +57,10 @@ extension FleetListColumns where Row == FleetRow {
             },
             cell: { column, row in
                 switch column {
-                case .id: (String(glyphs.glyph(for: row)) + " " + row.id, styles.text)
+                case .id:
+                    marked.contains(row.name)
+                        ? (String(glyphs.glyph(for: row)) + " " + row.id + " !", styles.warning)
+                        : (String(glyphs.glyph(for: row)) + " " + row.id, styles.text)
                 case .state: (row.state.label, glyphs.style(for: row.state))
                 case .trips: (row.trips.isEmpty ? "–" : row.trips.joined(separator: ","), styles.text)
                 case .stops: (String(row.stops), styles.text)

@@ -26,13 +26,17 @@ public struct FleetScreen: Sendable, Equatable {
     public var tasks: FleetTaskList
     /// Whether the list pane shows the tasks (`T`) rather than the vehicles.
     public var showsTasks: Bool
+    /// Whether the events pane shows under the list (`e`), when the fleet's backend has events.
+    public var showsEvents: Bool
 
     public init(
         state: FleetViewState, list: FleetList, now: ProtoTimestamp, staleDisplay: StaleDisplay = .grey,
         styles: ScreenStyles = .color256, ascii: Bool = false, notice: String? = nil, isFitting: Bool = true,
         following: FollowedVehicle? = nil, timeZone: ClockZone = .local, showHelp: Bool = false,
-        replay: ReplayStatus? = nil, tasks: FleetTaskList = FleetTaskList(), showsTasks: Bool = false
+        replay: ReplayStatus? = nil, tasks: FleetTaskList = FleetTaskList(), showsTasks: Bool = false,
+        showsEvents: Bool = true
     ) {
+        self.showsEvents = showsEvents
         self.replay = replay
         self.tasks = tasks
         self.showsTasks = showsTasks
@@ -47,6 +51,11 @@ public struct FleetScreen: Sendable, Equatable {
         self.ascii = ascii
         self.notice = notice
         self.isFitting = isFitting
+    }
+
+    /// Where the parts go on a terminal of `size`; nil when it is too small.
+    func layout(size: TerminalSize) -> FleetScreenLayout? {
+        FleetScreenLayout.compute(size: size, replay: replay != nil, events: showsEvents && state.events != nil)
     }
 
     /// The rows the stale rule lets through (every row when stale ones are greyed).
@@ -100,7 +109,8 @@ public struct FleetScreen: Sendable, Equatable {
         }
         if replay != nil { return Self.replayHints }
         if showsTasks { return Self.taskHints }
-        return state.taskRows == nil ? Self.hints : [("T", "tasks")] + Self.hints
+        let events: [(key: String, help: String)] = state.events == nil ? [] : [("e", "events")]
+        return (state.taskRows == nil ? [] : [("T", "tasks")]) + events + Self.hints
     }
 
     /// A replay's: the transport's main keys before the list's.
@@ -117,7 +127,7 @@ public struct FleetScreen: Sendable, Equatable {
         visibleTasks: [FleetTaskRow]? = nil
     ) -> CellBuffer {
         var buffer = CellBuffer(width: size.width, height: size.height)
-        guard let layout = FleetScreenLayout.compute(size: size, replay: replay != nil) else {
+        guard let layout = layout(size: size) else {
             buffer.render(TooSmallNotice(minimum: FleetScreenLayout.minimumSize, styles: styles), in: buffer.area)
             return buffer
         }
@@ -144,9 +154,15 @@ public struct FleetScreen: Sendable, Equatable {
             buffer.render(
                 FleetListPane(
                     rows: visible ?? list.visible(shown), list: list,
-                    columns: .vehicles(deliveries: state.hasDeliveries, now: now, glyphs: glyphs, styles: styles),
+                    columns: .vehicles(
+                        deliveries: state.hasDeliveries, now: now, glyphs: glyphs, styles: styles,
+                        marked: state.markedVehicles(at: now)),
                     styles: styles, ascii: ascii),
                 in: layout.list)
+        }
+        if let area = layout.events {
+            buffer.render(
+                FleetEventsPane(events: state.events ?? [], timeZone: timeZone, styles: styles, ascii: ascii), in: area)
         }
         buffer.render(
             StatusBar(

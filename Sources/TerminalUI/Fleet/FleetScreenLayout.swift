@@ -5,6 +5,8 @@ import TerminalCore
 struct FleetScreenLayout: Equatable {
     var map: Rect
     var list: Rect
+    /// The events pane, under the list (``FleetEventsPane``); nil when it is hidden or there are no events to read.
+    var events: Rect?
     /// The replay's timeline bar (`replay --fleet`); nil live.
     var timeline: Rect?
     var statusBar: Rect
@@ -15,7 +17,10 @@ struct FleetScreenLayout: Equatable {
     /// The list's width when it stands beside the map.
     static let listWidth = 60
 
-    static func compute(size: TerminalSize, replay: Bool = false) -> FleetScreenLayout? {
+    /// The events pane's height, at most: the title and the latest events.
+    static let eventsHeight = 8
+
+    static func compute(size: TerminalSize, replay: Bool = false, events: Bool = false) -> FleetScreenLayout? {
         guard size.width >= minimumSize.width, size.height >= minimumSize.height else { return nil }
         var rows = Layout.vertical(
             replay ? [.fill(), .length(1), .length(1), .length(1)] : [.fill(), .length(1), .length(1)]
@@ -26,6 +31,15 @@ struct FleetScreenLayout: Equatable {
             size.width >= 100
             ? Layout.horizontal([.fill(), .length(listWidth)]).split(rows[0])
             : Layout.vertical([.fill(), .ratio(1, 2)]).split(rows[0])
-        return FleetScreenLayout(map: parts[0], list: parts[1], timeline: timeline, statusBar: rows[1], hints: rows[2])
+        var list = parts[1]
+        var eventsPane: Rect?
+        if events {
+            // The list keeps at least half its place: its header and a few rows.
+            let split = Layout.vertical([.fill(), .length(min(eventsHeight, list.height / 2))]).split(list)
+            list = split[0]
+            eventsPane = split[1]
+        }
+        return FleetScreenLayout(
+            map: parts[0], list: list, events: eventsPane, timeline: timeline, statusBar: rows[1], hints: rows[2])
     }
 }

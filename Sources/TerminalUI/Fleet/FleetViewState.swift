@@ -1,3 +1,4 @@
+import FleetEvents
 import FleetModel
 import TripFollowing
 
@@ -24,6 +25,14 @@ public struct FleetViewState: Sendable, Equatable {
     public var failure: TripViewFailure?
     /// Why delivery vehicles are not listed (the Deliveries API's refusal code), when the tracker turned them off.
     public var deliveriesRefusal: String?
+    /// The last events read, oldest first, at most ``eventsKept``; nil while the tracker reads none (a backend
+    /// other than tripterm's server), which leaves the events pane out.
+    public var events: [FleetEventRecord]?
+    /// When each vehicle (by name) last had an event, for the list's mark.
+    public var lastEventAt: [String: ProtoTimestamp] = [:]
+    public static let eventsKept = 100
+    /// How long a vehicle stays marked after an event.
+    public static let eventMark: Duration = .seconds(60)
 
     public init(backendName: String, pollInterval: Duration) {
         self.backendName = backendName
@@ -43,6 +52,22 @@ public struct FleetViewState: Sendable, Equatable {
     /// Takes the same listing's task list.
     public mutating func take(tasks: [DeliveryTask]) {
         taskRows = tasks.map(FleetTaskRow.init)
+    }
+
+    /// Takes the events a poll read.
+    public mutating func take(events read: [FleetEventRecord]) {
+        events = Array(((events ?? []) + read).suffix(Self.eventsKept))
+        for event in read {
+            guard let vehicle = event.vehicle, let time = try? ProtoTimestamp(rfc3339: event.timestamp) else {
+                continue
+            }
+            lastEventAt[vehicle] = max(time, lastEventAt[vehicle] ?? time)
+        }
+    }
+
+    /// The vehicles with an event in the last ``eventMark`` at `now`.
+    public func markedVehicles(at now: ProtoTimestamp) -> Set<String> {
+        Set(lastEventAt.filter { now - $0.value <= Self.eventMark }.keys)
     }
 }
 

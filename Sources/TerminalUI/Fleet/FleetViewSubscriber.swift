@@ -1,3 +1,4 @@
+import FleetEvents
 import FleetModel
 import NIOConcurrencyHelpers
 import Synchronization
@@ -56,6 +57,10 @@ public final class FleetViewSubscriber: FleetTrackerSubscriber {
 
     public func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async {
         change { $0.deliveriesRefusal = refusal.code.name }
+    }
+
+    public func fleetTracker(_ tracker: FleetTracker, didReadEvents events: [FleetEventRecord]) async {
+        change { $0.take(events: events) }
     }
 
     public func fleetTracker(

@@ -1,3 +1,4 @@
+import FleetEvents
 import FleetModel
 import NIOConcurrencyHelpers
 import TripFollowing
@@ -13,6 +14,8 @@ public final class ScriptedFleetBackend: FleetBackend {
         var deliveryVehicles: [DeliveryVehicle] = []
         var tasks: [String: [DeliveryTask]] = [:]
         var deliveriesRefusal: TripServiceError?
+        var events: Result<[FleetEventRecord], TripServiceError> = .failure(
+            TripServiceError(code: .notFound, message: "no events endpoint"))
         var calls: [String] = []
     }
 
@@ -44,7 +47,21 @@ public final class ScriptedFleetBackend: FleetBackend {
         state.withLockedValue { $0.deliveriesRefusal = error }
     }
 
-    /// The calls so far: `ListVehicles`, `ListDeliveryVehicles`, `ListTasks FILTER`.
+    /// The events recorded so far (the endpoint answers those after the cursor, a page at most), or its failure;
+    /// by default it has none: NOT_FOUND, as a backend other than tripterm's server.
+    public func setEvents(_ events: Result<[FleetEventRecord], TripServiceError>) {
+        state.withLockedValue { $0.events = events }
+    }
+
+    public func listEvents(after: Int64) async throws(TripServiceError) -> [FleetEventRecord] {
+        let answer: Result<[FleetEventRecord], TripServiceError> = state.withLockedValue { s in
+            s.calls.append("ListEvents \(after)")
+            return s.events.map { Array($0.filter { $0.eventId > after }.prefix(FleetTracker.eventPageSize)) }
+        }
+        return try answer.get()
+    }
+
+    /// The calls so far: `ListVehicles`, `ListDeliveryVehicles`, `ListTasks FILTER`, `ListEvents AFTER`.
     public var calls: [String] { state.withLockedValue { $0.calls } }
 
     public func listDeliveryVehicles(

@@ -1,3 +1,4 @@
+import FleetEvents
 import FleetModel
 
 /// Where a ``FleetTracker`` reads the fleet: one page at a time of ListVehicles, and of the Deliveries API's
@@ -10,6 +11,9 @@ public protocol FleetBackend: Sendable {
     func listDeliveryVehicles(pageToken: String?) async throws(TripServiceError) -> ListDeliveryVehiclesResponse
     /// One page of the tasks that `filter` (AIP-160, empty for every task) selects.
     func listTasks(filter: String, pageToken: String?) async throws(TripServiceError) -> ListTasksResponse
+    /// tripterm's own events (the local server's `GET …/events`) after `after`, oldest first, at most
+    /// ``FleetTracker/eventPageSize``.
+    func listEvents(after: Int64) async throws(TripServiceError) -> [FleetEventRecord]
 }
 
 extension FleetBackend {
@@ -23,5 +27,10 @@ extension FleetBackend {
     /// …and no task.
     public func listTasks(filter: String, pageToken: String?) async throws(TripServiceError) -> ListTasksResponse {
         ListTasksResponse()
+    }
+
+    /// A backend other than tripterm's server (Google's, a replay) has no events endpoint.
+    public func listEvents(after: Int64) async throws(TripServiceError) -> [FleetEventRecord] {
+        throw TripServiceError(code: .unimplemented, message: "this backend records no events")
     }
 }

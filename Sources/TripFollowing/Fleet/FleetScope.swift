@@ -22,11 +22,15 @@ public struct FleetScope: Sendable, Hashable {
     /// The task list's ListTasks filter (AIP-160; empty: every task); nil: no task list. When it is
     /// ``openTasks`` or empty, the same listing gives delivery vehicles their tasks, so a poll lists tasks once.
     public var taskFilter: String?
+    /// Whether each poll also reads the events recorded since the last (tripterm's own endpoint, for the screen's
+    /// events pane). A backend without them (Google's, a replay) turns them off at its first refusal, quietly.
+    public var events: Bool
 
-    public init(onDemand: Bool = true, deliveries: Deliveries = .off, taskFilter: String? = nil) {
+    public init(onDemand: Bool = true, deliveries: Deliveries = .off, taskFilter: String? = nil, events: Bool = false) {
         self.onDemand = onDemand
         self.deliveries = deliveries
         self.taskFilter = taskFilter
+        self.events = events
     }
 
     /// Which vehicles a fleet shows, as `tripterm fleet --kind` names them.
@@ -53,10 +57,14 @@ public struct FleetScope: Sendable, Hashable {
     }
 
     /// What `tripterm fleet` lists. On the screen: `kind`'s vehicles and a task list — the OPEN tasks the vehicles
-    /// need anyway (no call more), `taskFilter`'s, or with `tasks` every task. Printed: with `tasks` the task list
-    /// alone (every task, or `taskFilter`'s), else `kind`'s vehicles alone.
+    /// need anyway (no call more), `taskFilter`'s, or with `tasks` every task — and the events for its pane.
+    /// Printed: with `tasks` the task list alone (every task, or `taskFilter`'s), else `kind`'s vehicles alone.
     public static func command(kind: Kind, tasks: Bool, taskFilter: String?, onScreen: Bool) -> FleetScope {
-        if onScreen { return FleetScope(kind: kind, taskFilter: taskFilter ?? (tasks ? "" : openTasks)) }
+        if onScreen {
+            var scope = FleetScope(kind: kind, taskFilter: taskFilter ?? (tasks ? "" : openTasks))
+            scope.events = true
+            return scope
+        }
         return tasks ? .tasks(filter: taskFilter ?? "") : FleetScope(kind: kind, taskFilter: nil)
     }
 

@@ -1,3 +1,4 @@
+import FleetEvents
 import FleetModel
 import Foundation
 
@@ -48,6 +49,12 @@ public actor FleetTracker {
     public private(set) var lastFailedMethod: String?
     /// How long the tracker waits before its next listing.
     public private(set) var retryDelay: Duration
+    /// The last event read (``FleetScope/events``): the next poll reads those after it.
+    public private(set) var eventCursor: Int64 = 0
+    /// Whether polls still read events: a backend that refuses them once has none.
+    private var readsEvents: Bool
+    /// Events read per request; a full page is followed by the next at once, up to ``maximumPages``.
+    public static let eventPageSize = 1000
     /// Listings attempted so far, complete or not.
     public private(set) var completedPolls = 0
     private var pollLoop: Task<Void, Never>?
@@ -66,6 +73,7 @@ public actor FleetTracker {
         self.clock = clock
         self.now = now
         self.retryDelay = options.pollInterval
+        self.readsEvents = scope.events
         self.rng = SplitMix64(seed: options.jitterSeed ?? UInt64.random(in: .min ... .max))
     }
 
@@ -120,7 +128,7 @@ public actor FleetTracker {
         }
         completedPolls += 1
         switch outcome {
-        case .success(let listing): await deliver(listing)
+        case .success(let listing): await deliver(listing, events: await readEvents())
         case .failure(let failure): await deliver(failure.error, page: failure.page, method: failure.method)
         }
     }
@@ -232,7 +240,8 @@ public actor FleetTracker {
             page: nil, method: method)
     }
 
-    /// Whether a failure says the Deliveries API is not there for this caller (rather than that it failed).
+    /// Whether a failure says the Deliveries API (or the events endpoint) is not there for this caller, rather than
+    /// that it failed.
     static func refusesDeliveries(_ error: TripServiceError) -> Bool {
         [.permissionDenied, .notFound, .unimplemented].contains(error.code)
     }
@@ -275,7 +284,28 @@ public actor FleetTracker {
         }
     }
 
-    private func deliver(_ listing: Listing) async {
+    /// The events recorded since the last poll, or nil while none are read. A refusal (no such endpoint: NOT_FOUND,
+    /// UNIMPLEMENTED, PERMISSION_DENIED) stops reading them; any other failure leaves the cursor for the next poll,
+    /// so that nothing is skipped.
+    private func readEvents() async -> [FleetEventRecord]? {
+        guard readsEvents else { return nil }
+        var read: [FleetEventRecord] = []
+        for _ in 0..<maximumPages {
+            let page: [FleetEventRecord]
+            do {
+                page = try await backend.listEvents(after: eventCursor)
+            } catch {
+                if Self.refusesDeliveries(error) { readsEvents = false }
+                break
+            }
+            read += page
+            eventCursor = page.last.map { max(eventCursor, $0.eventId) } ?? eventCursor
+            if page.count < Self.eventPageSize { break }
+        }
+        return readsEvents ? read : nil
+    }
+
+    private func deliver(_ listing: Listing, events: [FleetEventRecord]?) async {
         let observed = now()
         var next: [String: FleetVehicle] = [:]
         for vehicle in listing.vehicles {
@@ -320,6 +350,7 @@ public actor FleetTracker {
                 entry.hasHeardTasks = true
                 await subscriber.fleetTracker(self, didUpdateTasks: sortedTasks, changes: heard)
             }
+            if let events { await subscriber.fleetTracker(self, didReadEvents: events) }
         }
     }
 

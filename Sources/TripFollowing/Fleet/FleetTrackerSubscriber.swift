@@ -1,3 +1,4 @@
+import FleetEvents
 import FleetModel
 
 /// Hears what a ``FleetTracker`` sees, one callback at a time, in order: the fleet view, a headless printer.
@@ -16,6 +17,9 @@ public protocol FleetTrackerSubscriber: AnyObject, Sendable {
     /// Delivery vehicles are no longer listed (``FleetScope/Deliveries/whenAvailable``): the Deliveries API refused
     /// with `refusal`, and the on-demand fleet goes on alone. Told once, before the listing without them.
     func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async
+    /// The events recorded since the last poll (oldest first, perhaps none), after the poll's listing, while the
+    /// tracker reads them (``FleetScope/events``).
+    func fleetTracker(_ tracker: FleetTracker, didReadEvents events: [FleetEventRecord]) async
 }
 
 extension FleetTrackerSubscriber {
@@ -26,4 +30,5 @@ extension FleetTrackerSubscriber {
     public func fleetTracker(_ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async
     {}
     public func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async {}
+    public func fleetTracker(_ tracker: FleetTracker, didReadEvents events: [FleetEventRecord]) async {}
 }

@@ -102,9 +102,10 @@ struct DemoCommand: AsyncParsableCommand {
         // Demo time, `speed` times the wall's: the drivers, the server (what it stamps, its log export, its
         // tokens' hour) and the screens all keep it, so that a log of a fast demo reads as a day at normal speed.
         let clock = VirtualClock(start: ProtoTimestamp(Date()), speed: .factor(speed))
+        // The city records events (none sent), for the fleet screen's events pane.
         let server = try await LocalFleetServer.start(
             dataDirectory: directory, logExport: logExport.options,
-            clock: { clock.timestamp.date })
+            events: vehicles > 1 ? EventConfiguration() : nil, clock: { clock.timestamp.date })
         let http = FleetEngineClient.makeHTTPClient()
         do {
             if deliveries {
@@ -251,6 +252,7 @@ struct DemoCommand: AsyncParsableCommand {
             backend: FleetEngineFleetBackend(
                 client: provider, provider: DemoScenario.provider,
                 query: ListVehiclesRequest(vehicleTypeCategories: [.auto])),
+            scope: FleetScope(events: !output.printsLines),
             options: TripModelOptions(pollInterval: .seconds(1)), staleThreshold: .seconds(300),
             now: { clock.timestamp })
         if output.printsLines {

@@ -96,14 +96,17 @@ import TripFollowing
         #expect(await listing.tasks.count == 5)
     }
 
-    /// What `tripterm fleet` asks for: on screen a task list of the OPEN tasks by default, which costs no call;
-    /// printed, the vehicles alone or (`--tasks`) the tasks alone.
+    /// What `tripterm fleet` asks for: on screen a task list of the OPEN tasks by default, which costs no call, and
+    /// the events for its pane; printed, the vehicles alone or (`--tasks`) the tasks alone.
     @Test func theCommandsScopes() {
         #expect(
             FleetScope.command(kind: .auto, tasks: false, taskFilter: nil, onScreen: true)
-                == FleetScope(onDemand: true, deliveries: .whenAvailable, taskFilter: FleetScope.openTasks))
+                == FleetScope(
+                    onDemand: true, deliveries: .whenAvailable, taskFilter: FleetScope.openTasks, events: true))
         #expect(FleetScope.command(kind: .deliveries, tasks: true, taskFilter: nil, onScreen: true).taskFilter == "")
-        #expect(FleetScope.command(kind: .trips, tasks: false, taskFilter: nil, onScreen: true) == .onDemandOnly)
+        #expect(
+            FleetScope.command(kind: .trips, tasks: false, taskFilter: nil, onScreen: true)
+                == FleetScope(onDemand: true, deliveries: .off, taskFilter: nil, events: true))
         #expect(
             FleetScope.command(kind: .all, tasks: false, taskFilter: nil, onScreen: false)
                 == FleetScope(onDemand: true, deliveries: .required, taskFilter: nil))
