@@ -134,7 +134,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     private func play(server: LocalFleetServer, clock: VirtualClock, graph: RoadGraph, http: HTTPClient) async throws {
-        let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
+        let id = Self.runID()
         let scenario = try DemoScenario(graph: graph, clock: clock, speed: speed, id: id)
         let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
         let driver = try LocalServerTokenProvider.client(
@@ -188,7 +188,7 @@ struct DemoCommand: AsyncParsableCommand {
     private func playDeliveries(
         server: LocalFleetServer, clock: VirtualClock, graph: RoadGraph, http: HTTPClient
     ) async throws {
-        let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
+        let id = Self.runID()
         let scenario = try DeliveryDemoScenario(graph: graph, clock: clock, speed: speed, id: id)
         let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
         let driver = try LocalServerTokenProvider.client(
@@ -235,7 +235,7 @@ struct DemoCommand: AsyncParsableCommand {
     )
         async throws
     {
-        let id = String(UInt32(Date().timeIntervalSince1970) % 1_000_000)
+        let id = Self.runID()
         let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
         let options = SimulatedCity.Options(
             vehicles: vehicles, provider: DemoScenario.provider, idPrefix: dataDirectory == nil ? "" : "r\(id)-",
@@ -306,6 +306,9 @@ struct DemoCommand: AsyncParsableCommand {
             throw CommandFailure("\(error)")
         }
     }
+
+    /// This run's id, in its trips' and vehicles' ids: seconds of the wall clock, so runs on one database differ.
+    static func runID() -> String { String(UInt32(Date().timeIntervalSince1970) % 1_000_000) }
 
     static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
