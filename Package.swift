@@ -236,7 +236,8 @@ let package = Package(
         ),
         // Profiles: the config file's named sets of options, checked against the commands' own declarations and
         // merged under the flags a command was given. No ArgumentParser: it reads the commands' declarations as data.
-        .target(name: "CommandProfiles", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(
+            name: "CommandProfiles", dependencies: ["FleetEvents", .product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(
             name: "tripterm",
             dependencies: [
@@ -390,7 +391,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "CommandProfilesTests", dependencies: ["CommandProfiles"]),
+        .testTarget(name: "CommandProfilesTests", dependencies: ["CommandProfiles", "FleetEvents"]),
         .testTarget(
             name: "TriptermTests",
             dependencies: [

@@ -36,35 +36,17 @@ public struct ConfigFile: Equatable, Sendable {
     /// The file at `path`, or nil when there is none. Throws a ``ConfigError``.
     public static func load(path: String, catalogue: ProfileCatalogue) throws -> ConfigFile? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(path: path, line: nil, problem: "cannot be read")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(path: path, line: nil, problem: "is not UTF-8 text, as TOML must be")
-        }
-        return try ConfigFile(text: text, path: path, catalogue: catalogue)
+        return try ConfigFile(text: TOMLDocument.text(atPath: path), path: path, catalogue: catalogue)
     }
 
     /// Parses `text`, the file at `path` (named in errors). Throws a ``ConfigError``.
     public init(text: String, path: String, catalogue: ProfileCatalogue) throws {
         self.path = path
-        let document: TOMLTable
-        do {
-            // toml++ reads a C string: a NUL would silently end the document early.
-            if let nul = text.firstIndex(of: "\0") {
-                let line = text[..<nul].count(where: { $0 == "\n" || $0 == "\r\n" }) + 1
-                throw ConfigError(path: path, line: line, problem: "holds a NUL character")
-            }
-            document = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(
-                path: path, line: error.source.begin.line, column: error.source.begin.column,
-                problem: error.description)
-        }
-        let lines = TOMLKeyLines(text)
+        let parsed = try TOMLDocument(text: text, path: path)
+        let lines = parsed.lines
         var problems: [ConfigError] = []
         var profiles: [String: Profile] = [:]
-        for (key, value) in document {
+        for (key, value) in parsed.table {
             let line = lines.line(of: [key])
             do {
                 switch key {
@@ -107,10 +89,7 @@ public struct ConfigFile: Equatable, Sendable {
                     path: path, line: defaultProfile.line,
                     problem: Self.missing(defaultProfile.name, among: Array(profiles.keys))))
         }
-        // toml++ keeps keys sorted, not in the file's order: the first problem is the first by line.
-        if let first = problems.min(by: { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }) {
-            throw first
-        }
+        if let first = TOMLDocument.first(of: problems) { throw first }
         self.profiles = profiles
     }
 

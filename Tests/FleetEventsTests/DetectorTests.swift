@@ -72,32 +72,6 @@ import Testing
                 == [.vehicleState, .geofenceEnter, .geofenceEnter])
     }
 
-    @Test func anEtaMoveOverTheThresholdIsOneEventThenANewBaseline() throws {
-        let threshold = Duration.seconds(300)
-        let first = try #require(TripEtaEvents.detect(vehicle: vehicle(eta: 1000), baseline: nil, threshold: threshold))
-        #expect(first.event == nil)
-        #expect(first.baseline.eta == ProtoTimestamp(seconds: 1000))
-        let small = try #require(
-            TripEtaEvents.detect(vehicle: vehicle(eta: 1200), baseline: first.baseline, threshold: threshold))
-        #expect(small.event == nil)
-        #expect(small.baseline == first.baseline, "a small move keeps the baseline: moves add up")
-        let late = try #require(
-            TripEtaEvents.detect(vehicle: vehicle(eta: 1400), baseline: small.baseline, threshold: threshold))
-        #expect(late.event?.kind == .tripEta)
-        #expect(late.event?.trip == "providers/p/trips/t1")
-        #expect(late.baseline.eta == ProtoTimestamp(seconds: 1400))
-        let early = try #require(
-            TripEtaEvents.detect(vehicle: vehicle(eta: 1000), baseline: late.baseline, threshold: threshold))
-        #expect(early.event?.kind == .tripEta)
-        // Another stop starts a baseline of its own, with no event.
-        let next = try #require(
-            TripEtaEvents.detect(
-                vehicle: vehicle(eta: 5000, stop: .dropOffWaypointType), baseline: early.baseline, threshold: threshold)
-        )
-        #expect(next.event == nil)
-        #expect(TripEtaEvents.detect(vehicle: vehicle(), baseline: nil, threshold: threshold) == nil)
-    }
-
     @Test func aTaskOutcomeSetIsAnEvent() {
         var task = DeliveryTask(name: "providers/p/tasks/k1", deliveryVehicleId: "d1")
         #expect(TaskEvents.detect(before: nil, after: task).isEmpty)

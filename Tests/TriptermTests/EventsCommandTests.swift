@@ -114,8 +114,37 @@ import Testing
         _ = try await server.process.interruptAndWait()
     }
 
+    @Test func anEventsFileGivesGeofencesAndTheCommandLineWinsOverIt() async throws {
+        let file = directory.appendingPathComponent("events.toml").path
+        try """
+        [geofences]
+        depot = "CIRCLE (43.7384 7.4246, 150)"
+        casino = "CIRCLE (10 10, 100)"
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let server = try await startServer([
+            "--events-config", file, "--geofence", "casino=CIRCLE (43.7394 7.4276, 100)",
+        ])
+        let api = FleetHTTP(url: server.url, token: try await serverToken())
+        for (id, latitude, longitude) in [("a", 43.7384, 7.4246), ("b", 43.7394, 7.4276)] {
+            let vehicle =
+                Self.onlineVehicle.dropLast()
+                + #","lastLocation":{"location":{"latitude":\#(latitude),"longitude":\#(longitude)}}}"#
+            let (status, _) = try await api.send("POST", "/v1/providers/p/vehicles?vehicleId=\(id)", String(vehicle))
+            #expect(status == 200)
+        }
+        let (_, page) = try await api.send("GET", "/v1/providers/p/events", nil)
+        let enters = (page["events"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "geofence-enter" }
+        #expect(
+            enters.map { "\($0["vehicle"] ?? "") \($0["geofence"] ?? "")" } == [
+                "providers/p/vehicles/a depot", "providers/p/vehicles/b casino",
+            ])
+        _ = try await server.process.interruptAndWait()
+    }
+
     @Test func badEventsOptionsStopServeBeforeItStarts() async throws {
         let db = directory.appendingPathComponent("fleet.sqlite").path
+        let badFile = directory.appendingPathComponent("events.toml").path
+        try "not-updating-seconds = 5\neta-absolut = 1\n".write(toFile: badFile, atomically: true, encoding: .utf8)
         let cases: [([String], String)] = [
             (["--geofence", "square=POLYGON ((0 0, 1 1, 0 1, 1 0))"], "--geofence square: POLYGON crosses itself"),
             (["--geofence", "a=CIRCLE (43.7 7.4 100)"], "--geofence a: expected ','"),
@@ -123,6 +152,8 @@ import Testing
             (["--events-url", "ftp://example.com/hooks"], "the scheme must be http or https"),
             (["--events-secret-file", "/nonexistent/secret"], "cannot read the events secret file"),
             (["--not-updating", "0"], "--not-updating must be"),
+            (["--events-config", badFile], "--events-config \(badFile):2: unknown key 'eta-absolut'"),
+            (["--events-config", "/nonexistent/events.toml"], "/nonexistent/events.toml: no such file"),
         ]
         for (arguments, message) in cases {
             let output = try await TriptermBinary.run(["serve", "--port", "0", "--no-grpc", "--db", db] + arguments)

@@ -124,9 +124,10 @@ import Testing
 
     @Test func anOlderDatabaseIsMigratedWithACopyKept() async throws {
         let db = try await realDatabase()
-        // What tripterm before events (migration v5) left: the same schema without v5's tables.
-        try await Self.sql(db.path, "DELETE FROM grdb_migrations WHERE identifier LIKE 'v5:%'")
-        for table in ["event", "event_eta_baseline", "event_silent_vehicle", "event_delivery"] {
+        // What tripterm before events (migrations v5 and v6) left: the same schema without their tables.
+        try await Self.sql(
+            db.path, "DELETE FROM grdb_migrations WHERE identifier LIKE 'v5:%' OR identifier LIKE 'v6:%'")
+        for table in ["event", "event_watch", "event_silent_vehicle", "event_delivery"] {
             try await Self.sql(db.path, "DROP TABLE \(table)")
         }
 
@@ -135,7 +136,7 @@ import Testing
         try await server.process.interruptAndWait()
         let copy = db.path + ".v4.bak"
         #expect(
-            server.process.output.contains("migrated the database from v4 to v5; the v4 copy is \(copy)"),
+            server.process.output.contains("migrated the database from v4 to v6; the v4 copy is \(copy)"),
             "\(server.process.output)")
         #expect(try await Self.sql(copy, "SELECT count(*) FROM vehicle") == ["40"])
         #expect(try await Self.sql(copy, "SELECT count(*) FROM sqlite_master WHERE name = 'event'") == ["0"])

@@ -29,13 +29,18 @@ public struct Geofence: Hashable, Sendable {
         guard let equals = definition.firstIndex(of: "=") else {
             throw GeofenceError("\"\(definition)\" is not NAME=WKT")
         }
-        let name = definition[..<equals].trimmingCharacters(in: .whitespaces)
+        try self.init(
+            name: definition[..<equals].trimmingCharacters(in: .whitespaces),
+            wkt: String(definition[definition.index(after: equals)...]))
+    }
+
+    /// A fence named `name` (letters, digits, '-', '_' or '.') whose area is `wkt`, as `serve --geofence` and the
+    /// events file's `[geofences]` give them.
+    public init(name: String, wkt: String) throws(GeofenceError) {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
             throw GeofenceError("\"\(name)\": a geofence's name is letters, digits, '-', '_' or '.'")
         }
-        do {
-            self.init(name: name, shape: try WKTReader.shape(String(definition[definition.index(after: equals)...])))
-        } catch {
+        do { self.init(name: name, shape: try WKTReader.shape(wkt)) } catch {
             throw GeofenceError("\(name): \(error.message)")
         }
     }

@@ -13,8 +13,8 @@ public struct EventConfiguration: Sendable {
     /// An ONLINE vehicle with no location report for this long is not updating.
     public var notUpdating: Duration
     public var geofences: [Geofence]
-    /// How far the ETA to a trip's next stop moves before it is a `trip-eta` event (Google's reference: 5 min).
-    public var etaChange: Duration
+    /// When the ETA, time-remaining and distance-remaining events fire (Google's reference solution's by default).
+    public var thresholds: EventThresholds
     /// A receiver that has not answered within this long is cut off and retried.
     public var deliveryTimeout: Duration
     /// The first retry's delay; each failure doubles it, up to ``maximumRetryDelay``.
@@ -25,7 +25,8 @@ public struct EventConfiguration: Sendable {
 
     public init(
         urls: [URL] = [], secret: WebhookSecret? = nil, notUpdating: Duration = .seconds(60),
-        geofences: [Geofence] = [], etaChange: Duration = .seconds(300), deliveryTimeout: Duration = .seconds(10),
+        geofences: [Geofence] = [], thresholds: EventThresholds = EventThresholds(),
+        deliveryTimeout: Duration = .seconds(10),
         firstRetryDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(300),
         pollInterval: Duration = .milliseconds(100)
     ) {
@@ -33,7 +34,7 @@ public struct EventConfiguration: Sendable {
         self.secret = secret
         self.notUpdating = notUpdating
         self.geofences = geofences
-        self.etaChange = etaChange
+        self.thresholds = thresholds
         self.deliveryTimeout = deliveryTimeout
         self.firstRetryDelay = firstRetryDelay
         self.maximumRetryDelay = maximumRetryDelay

@@ -8,7 +8,7 @@ import GRDB
 /// (SQLite's AUTOINCREMENT rowid) grow in commit order and are never reused: a cursor for readers and for each
 /// receiver's delivery progress, kept beside them.
 enum EventOutbox {
-    /// Schema v5: the events, what detectors remember between writes, and each receiver's progress.
+    /// Schema v5 and v6: the events, what detectors remember between writes, and each receiver's progress.
     static func registerMigration(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v5: events") { db in
             try db.execute(
@@ -41,6 +41,19 @@ enum EventOutbox {
                     CREATE TABLE event_delivery (
                         url TEXT NOT NULL PRIMARY KEY,
                         lastEventId INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        // The trip ETA's baseline became one watch per trip or task, for every progress event.
+        migrator.registerMigration("v6: event watches") { db in
+            try db.execute(
+                sql: """
+                    DROP TABLE event_eta_baseline;
+                    CREATE TABLE event_watch (
+                        provider TEXT NOT NULL,
+                        subject TEXT NOT NULL,
+                        json TEXT NOT NULL,
+                        PRIMARY KEY (provider, subject)
                     ) WITHOUT ROWID;
                     """)
         }
@@ -95,19 +108,20 @@ extension FleetTransaction {
 
     // MARK: What detectors remember
 
-    func etaBaseline(provider: String, tripID: String) throws -> TripEtaEvents.Baseline? {
+    /// What the progress rule remembers of a trip (`trips/ID`) or a task (`tasks/ID`).
+    func progressWatch(provider: String, subject: String) throws -> ProgressWatch? {
         guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT stop, eta FROM event_eta_baseline WHERE provider = ? AND tripId = ?"),
-                arguments: [provider, tripID])
+            let json = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT json FROM event_watch WHERE provider = ? AND subject = ?"),
+                arguments: [provider, subject])
         else { return nil }
-        return TripEtaEvents.Baseline(stop: row["stop"], eta: try ProtoTimestamp(rfc3339: row["eta"]))
+        return try JSONDecoder().decode(ProgressWatch.self, from: Data(json.utf8))
     }
 
-    func setEtaBaseline(_ baseline: TripEtaEvents.Baseline, provider: String, tripID: String) throws {
+    func setProgressWatch(_ watch: ProgressWatch, provider: String, subject: String) throws {
         try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO event_eta_baseline (provider, tripId, stop, eta) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [provider, tripID, baseline.stop, baseline.eta.rfc3339])
+            sql: "INSERT OR REPLACE INTO event_watch (provider, subject, json) VALUES (?, ?, ?)"
+        ).execute(arguments: [provider, subject, String(decoding: try JSONEncoder().encode(watch), as: UTF8.self)])
     }
 
     /// The vehicles a `vehicle-not-updating` event was sent for and no `vehicle-updating` since.

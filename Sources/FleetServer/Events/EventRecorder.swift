@@ -7,13 +7,13 @@ import Foundation
 /// they find to the outbox, in the write's savepoint — so a write that fails or rolls back records nothing.
 struct EventRecorder: Sendable {
     let geofences: [Geofence]
-    let etaChange: Duration
+    let thresholds: EventThresholds
     /// The server's clock: an event's time is when its write ran.
     let clock: @Sendable () -> Date
 
     init(configuration: EventConfiguration, clock: @escaping @Sendable () -> Date) {
         geofences = configuration.geofences
-        etaChange = configuration.etaChange
+        thresholds = configuration.thresholds
         self.clock = clock
     }
 
@@ -28,21 +28,42 @@ extension FleetTransaction {
 
     func recordVehicle(before: Vehicle?, after: Vehicle, provider: String) throws {
         guard let events else { return }
+        let now = events.now
         var found = VehicleEvents.detect(before: before, after: after, geofences: events.geofences)
-        if let next = TripEtaEvents.nextStop(of: after) {
-            let stored = try etaBaseline(provider: provider, tripID: next.tripID)
-            if let detected = TripEtaEvents.detect(vehicle: after, baseline: stored, threshold: events.etaChange) {
-                if let event = detected.event { found.append(event) }
-                if detected.baseline != stored {
-                    try setEtaBaseline(detected.baseline, provider: provider, tripID: next.tripID)
-                }
+        if let tripID = TripProgressEvents.nextTrip(of: after) {
+            found += try watching(provider: provider, subject: "trips/\(tripID)") { watch in
+                TripProgressEvents.detect(vehicle: after, now: now, watch: watch, thresholds: events.thresholds)
             }
         }
-        try append(found, provider: provider, time: events.now)
+        try append(found, provider: provider, time: now)
+    }
+
+    func recordDeliveryVehicle(before: DeliveryVehicle?, after: DeliveryVehicle, provider: String) throws {
+        guard let events else { return }
+        let now = events.now
+        var found = DeliveryVehicleEvents.detect(before: before, after: after, geofences: events.geofences)
+        for taskID in TaskProgressEvents.nextStopTasks(of: after) {
+            found += try watching(provider: provider, subject: "tasks/\(taskID)") { watch in
+                TaskProgressEvents.detect(
+                    vehicle: after, taskID: taskID, now: now, watch: watch, thresholds: events.thresholds)
+            }
+        }
+        try append(found, provider: provider, time: now)
     }
 
     func recordTask(before: DeliveryTask?, after: DeliveryTask, provider: String) throws {
         guard let events else { return }
         try append(TaskEvents.detect(before: before, after: after), provider: provider, time: events.now)
+    }
+
+    /// Runs a progress detector over the subject's stored watch, keeping the watch it returns when it changed.
+    private func watching(
+        provider: String, subject: String,
+        _ detect: (ProgressWatch?) -> (events: [DetectedEvent], watch: ProgressWatch)?
+    ) throws -> [DetectedEvent] {
+        let stored = try progressWatch(provider: provider, subject: subject)
+        guard let detected = detect(stored) else { return [] }
+        if detected.watch != stored { try setProgressWatch(detected.watch, provider: provider, subject: subject) }
+        return detected.events
     }
 }

@@ -18,12 +18,16 @@ extension FleetTransaction {
     public func insert(_ vehicle: DeliveryVehicle, as name: DeliveryVehicleName) throws -> Bool {
         try db.cachedStatement(sql: "INSERT OR IGNORE INTO delivery_vehicle (provider, id, json) VALUES (?, ?, ?)")
             .execute(arguments: [name.provider, name.vehicleID, try Self.encode(vehicle)])
-        return db.changesCount == 1
+        guard db.changesCount == 1 else { return false }
+        try recordDeliveryVehicle(before: nil, after: vehicle, provider: name.provider)
+        return true
     }
 
     public func replace(_ vehicle: DeliveryVehicle, as name: DeliveryVehicleName) throws {
+        let before = events == nil ? nil : try deliveryVehicle(name)
         try db.cachedStatement(sql: "UPDATE delivery_vehicle SET json = ? WHERE provider = ? AND id = ?")
             .execute(arguments: [try Self.encode(vehicle), name.provider, name.vehicleID])
+        try recordDeliveryVehicle(before: before, after: vehicle, provider: name.provider)
     }
 
     public func deleteDeliveryVehicle(_ name: DeliveryVehicleName) throws {

@@ -1,10 +1,12 @@
 import ArgumentParser
+import CommandProfiles
 import FleetEvents
 import FleetServer
 import Foundation
 
 /// `serve`'s events options (docs/server.md, "Events"): any of them turns events on. Every value is checked before
-/// the server starts, so a bad URL, geofence or secret file stops it with a message instead.
+/// the server starts, so a bad URL, geofence, events file or secret file stops it with a message instead. The
+/// events file gives thresholds and geofences; the command line's `--not-updating` and `--geofence` win over it.
 struct ServeEventOptions: ParsableArguments {
     @Option(
         name: .customLong("events-url"),
@@ -32,12 +34,20 @@ struct ServeEventOptions: ParsableArguments {
             valueName: "name=wkt"))
     var geofences: [String] = []
 
+    @Option(
+        name: .customLong("events-config"),
+        help: ArgumentHelp(
+            "A TOML file of event thresholds and [geofences] (docs/server.md, Events); flags win over it.",
+            valueName: "file"))
+    var configFile: String?
+
     @Flag(name: .customLong("events"), help: "Record events even with no receiver (read them with tripterm events).")
     var recordsEvents = false
 
     /// Whether any option asks for events.
     var isOn: Bool {
         !urls.isEmpty || !geofences.isEmpty || recordsEvents || notUpdating != nil || secretFile != nil
+            || configFile != nil
     }
 
     func validate() throws {
@@ -57,6 +67,15 @@ struct ServeEventOptions: ParsableArguments {
         } catch {
             throw ValidationError("--events-url \(error.message)")
         }
+        if let configFile {
+            let file: EventsConfigFile
+            do { file = try EventsConfigFile.load(path: configFile) } catch let error as ConfigError {
+                throw ValidationError("--events-config \(error)")
+            }
+            configuration.thresholds = file.thresholds
+            configuration.geofences = file.geofences
+            if let notUpdating = file.notUpdating { configuration.notUpdating = notUpdating }
+        }
         var names = Set<String>()
         for definition in geofences {
             let fence: Geofence
@@ -66,6 +85,8 @@ struct ServeEventOptions: ParsableArguments {
             guard names.insert(fence.name).inserted else {
                 throw ValidationError("--geofence \(fence.name) is defined twice")
             }
+            // One of the file's by this name gives way.
+            configuration.geofences.removeAll { $0.name == fence.name }
             configuration.geofences.append(fence)
         }
         if let notUpdating {

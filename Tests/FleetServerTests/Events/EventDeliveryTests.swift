@@ -57,7 +57,8 @@ import Testing
         try await Self.move(server, "v1", to: 43.7394, 7.4277)  // geofence-enter
         try await Self.move(server, "v1", to: 43.7300, 7.4100)  // geofence-exit
         let base = Int64(Date().timeIntervalSince1970)
-        for eta in [base + 600, base + 700, base + 1500] {  // the second is within 5 min: one trip-eta
+        // The second is within 5 min but 10 % later: trip-eta-relative; the third is both.
+        for eta in [base + 600, base + 700, base + 1500] {
             let time = ProtoTimestamp(seconds: eta).rfc3339
             try await Self.update(server, "v1", mask: "etaToFirstWaypoint", #"{"etaToFirstWaypoint":"\#(time)"}"#)
         }
@@ -82,8 +83,8 @@ import Testing
 
         // The writes' events in the writes' order; the timer's between them, wherever the timer noticed silence.
         let kinds: [FleetEventKind] = [
-            .vehicleState, .tripStatus, .geofenceEnter, .geofenceExit, .tripEta, .tripStatus, .vehicleState,
-            .taskOutcome,
+            .vehicleState, .tripStatus, .geofenceEnter, .geofenceExit, .tripEtaRelative, .tripEta, .tripEtaRelative,
+            .tripStatus, .vehicleState, .taskOutcome,
         ]
         let timed: [FleetEventKind] = [.vehicleNotUpdating, .vehicleUpdating]
         #expect(try await receiver.wait { $0.count >= kinds.count + timed.count })
@@ -128,6 +129,69 @@ import Testing
         #expect(refused.status == 403, "\(refused.body)")
         let bad = try await server.request(.GET, "/v1/providers/p/events?after=x", token: token)
         #expect(bad.status == 400, "\(bad.body)")
+        await server.stop()
+        await receiver.stop()
+    }
+
+    /// PATCH of a delivery vehicle's fields with a server token.
+    static func updateVan(_ server: TestServer, mask: String, _ body: String) async throws {
+        try await server.request(
+            .PATCH, "/v1/providers/p/deliveryVehicles/d1?updateMask=\(mask)", token: server.serverToken(), body: body
+        ).require(200)
+    }
+
+    @Test func aVansTasksAndGeofencesReachTheReceiver() async throws {
+        let receiver = try await WebhookReceiver.start()
+        var configuration = try Self.configuration([receiver])
+        configuration.thresholds.timeRemaining = [.seconds(900)]
+        let server = try await TestServer.start(events: configuration)
+        let token = try await server.serverToken()
+        try await server.request(
+            .POST, "/v1/providers/p/deliveryVehicles?deliveryVehicleId=d1", token: token,
+            body: #"{"lastLocation":{"location":{"latitude":43.7300,"longitude":7.4100}}}"#
+        ).require(200)
+        for task in ["k1", "k2"] {
+            try await server.request(
+                .POST, "/v1/providers/p/tasks?taskId=\(task)", token: token,
+                body:
+                    #"{"type":"DELIVERY","state":"OPEN","trackingId":"parcel-\#(task)","taskDuration":"60s","plannedLocation":{"point":{"latitude":43.7396,"longitude":7.4275}}}"#
+            ).require(200)
+        }
+        // The next stop holds k1 and k2, 1,000 s and 5 km away: the baselines, no event.
+        try await Self.updateVan(
+            server, mask: "remainingVehicleJourneySegments,remainingDuration,remainingDistanceMeters",
+            #"{"remainingVehicleJourneySegments":[{"stop":{"state":"NEW","plannedLocation":{"point":{"latitude":43.7396,"longitude":7.4275}},"tasks":[{"taskId":"k1"},{"taskId":"k2"}]}}],"remainingDuration":"1000s","remainingDistanceMeters":5000}"#
+        )
+        // Below 900 s and 1,000 m left; the ETA 150 s earlier, under both ETA thresholds.
+        try await Self.updateVan(
+            server, mask: "remainingDuration,remainingDistanceMeters",
+            #"{"remainingDuration":"850s","remainingDistanceMeters":800}"#)
+        try await Self.updateVan(
+            server, mask: "lastLocation", #"{"lastLocation":{"location":{"latitude":43.7394,"longitude":7.4277}}}"#)
+        // 700 s later than the baselines: over 5 min and over 50 % of the 1,000 s, for each task.
+        try await Self.updateVan(server, mask: "remainingDuration", #"{"remainingDuration":"1700s"}"#)
+        try await Self.updateVan(
+            server, mask: "lastLocation", #"{"lastLocation":{"location":{"latitude":43.7300,"longitude":7.4100}}}"#)
+
+        let expected: [(FleetEventKind, String)] = [
+            (.taskTimeRemaining, "k1"), (.taskDistanceRemaining, "k1"), (.taskTimeRemaining, "k2"),
+            (.taskDistanceRemaining, "k2"), (.geofenceEnter, ""), (.taskEta, "k1"), (.taskEtaRelative, "k1"),
+            (.taskEta, "k2"), (.taskEtaRelative, "k2"), (.geofenceExit, ""),
+        ]
+        #expect(try await receiver.wait { $0.count >= expected.count })
+        let events = receiver.accepted
+        #expect(events.compactMap(\.kind) == expected.map(\.0), "\(events.map(\.type))")
+        #expect(events.map { $0.task?.split(separator: "/").last.map(String.init) ?? "" } == expected.map(\.1))
+        #expect(events.allSatisfy { $0.vehicle == "providers/p/deliveryVehicles/d1" })
+        #expect(events[4].geofence == "casino" && events[9].geofence == "casino")
+        #expect(events[0].before == .object(["remainingSeconds": .number(1000)]))
+        #expect(events[0].after == .object(["remainingSeconds": .number(850), "thresholdSeconds": .number(900)]))
+        #expect(events[1].after == .object(["remainingMeters": .number(800), "thresholdMeters": .number(1000)]))
+        guard case .number(let change)? = events[6].after?["change"] else {
+            Issue.record("no change in \(events[6])")
+            return
+        }
+        #expect(change >= 0.7 && change < 0.75, "700 s over the 1,000 s at the baseline")
         await server.stop()
         await receiver.stop()
     }

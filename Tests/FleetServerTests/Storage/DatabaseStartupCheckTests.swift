@@ -69,7 +69,7 @@ import Testing
         #expect(try inspect() == .older(version: "v3"))
         let store = try FleetStore(path: path)
         let upgrade = try #require(store.upgrade)
-        #expect(upgrade == FleetStore.Upgrade(fromVersion: "v3", toVersion: "v5", copyPath: path + ".v3.bak"))
+        #expect(upgrade == FleetStore.Upgrade(fromVersion: "v3", toVersion: "v6", copyPath: path + ".v3.bak"))
         let copy = try DatabaseQueue(path: upgrade.copyPath)
         #expect(try await copy.read { try $0.tableExists("delivery_vehicle") } == false, "the copy is the v3 database")
         #expect(try await copy.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM vehicle") } == 300)
