@@ -2,8 +2,9 @@
 # Memory per idle TLS connection: `tripterm serve` with TLS, then nginx over TLS with the same certificate (1
 # worker), each holding IDLE (10,000) keep-alive connections that made one request and then went quiet, as a rider's
 # app between polls (one that sends nothing at all is cut by --header-timeout, as slow-loris is); the growth of the
-# server's resident memory (nginx: master and worker) divided by the connections still open. Needs python3, openssl, nginx, a
-# built tripterm (BIN; by default the release build's). Prints one line per server.
+# server's resident memory (nginx: master and worker) divided by the connections still open; and tripterm without
+# TLS, to show what TLS adds. Needs python3, openssl, nginx, a built tripterm (BIN; by default the release build's).
+# Prints one line per server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${BIN:-$("${SWIFT:-swift}" build -c release --show-bin-path)/tripterm}"
@@ -39,8 +40,9 @@ def rss():
     return total
 request = f"GET {parts.path or '/'} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode()
 async def one(context):
+    tls = parts.scheme == "https"
     reader, writer = await asyncio.open_connection(
-        parts.hostname, parts.port, ssl=context, server_hostname="localhost")
+        parts.hostname, parts.port, ssl=context if tls else None, server_hostname="localhost" if tls else None)
     writer.write(request)
     head = await reader.readuntil(b"\r\n\r\n")
     length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n")
@@ -67,6 +69,12 @@ PY
 db="$work/fleet.sqlite"
 serve_start https "$db" --max-connections $((IDLE + 100)) --tls-cert "$work/server.pem" --tls-key "$work/server.key"
 printf '%-24s ' "tripterm serve, TLS"
+hold "$url/v1/providers/p/trips/none" "$pid"
+kill -TERM "$pid"; wait "$pid" || true; pid=""
+
+# The same without TLS: what TLS itself costs a connection (NIOSSL's buffers, BoringSSL's state).
+serve_start http "$db" --max-connections $((IDLE + 100))
+printf '%-24s ' "tripterm serve, plain"
 hold "$url/v1/providers/p/trips/none" "$pid"
 kill -TERM "$pid"; wait "$pid" || true; pid=""
 
