@@ -4,6 +4,11 @@ import FleetModel
 /// threshold has gone silent; one that was silent and reports again is updating. Time drives it, not a write, so
 /// the server asks ``judge(_:silent:now:threshold:)`` on a timer and keeps which vehicles are silent.
 public enum VehicleSilence {
+    /// How long a vehicle may go without a location report: Fleet Engine expects one at least once a minute. The
+    /// live `vehicle-not-updating` event's default threshold, and the least silence `tripterm check` calls
+    /// `missing-updates` in a recording — one rule for the live and the recorded.
+    public static let expectedReportInterval: Duration = .seconds(60)
+
     /// What the vehicle's silence became.
     public enum Verdict: Hashable, Sendable {
         /// Nothing to say.

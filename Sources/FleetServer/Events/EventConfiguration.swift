@@ -24,7 +24,7 @@ public struct EventConfiguration: Sendable {
     public var pollInterval: Duration
 
     public init(
-        urls: [URL] = [], secret: WebhookSecret? = nil, notUpdating: Duration = .seconds(60),
+        urls: [URL] = [], secret: WebhookSecret? = nil, notUpdating: Duration = VehicleSilence.expectedReportInterval,
         geofences: [Geofence] = [], thresholds: EventThresholds = EventThresholds(),
         deliveryTimeout: Duration = .seconds(10),
         firstRetryDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(300),

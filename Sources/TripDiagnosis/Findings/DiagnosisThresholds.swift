@@ -1,4 +1,5 @@
 import FleetEvents
+import FleetModel
 
 /// Every limit the detectors apply, with its default and where the default comes from, in one place: `check` has a
 /// flag for each, and docs/check.md explains them.
@@ -6,10 +7,10 @@ public struct DiagnosisThresholds: Sendable, Hashable {
     /// `missing-updates`: a silence is longer than this many median intervals between the trip's vehicle reports…
     /// Default 10, as Fleet Debugger's "missing updates" uses.
     public var missingUpdatesFactor: Double = 10
-    /// …and longer than this, in seconds. Default 60: Fleet Engine expects a location at least once a minute.
-    /// (Fleet Debugger takes the smaller of the two; tripterm the larger, so that a vehicle reporting every second
-    /// is not flagged for a 10 s tunnel.)
-    public var missingUpdatesMinimumSeconds: Double = 60
+    /// …and longer than this, in seconds. Default 60, ``VehicleSilence/expectedReportInterval``, the live
+    /// `vehicle-not-updating` event's threshold too. (Fleet Debugger takes the smaller of the two; tripterm the
+    /// larger, so that a vehicle reporting every second is not flagged for a 10 s tunnel.)
+    public var missingUpdatesMinimumSeconds: Double = VehicleSilence.expectedReportInterval.inSeconds
     /// `speed-jump`: a move between consecutive reports faster than this, in m/s. Default 68 m/s (245 km/h), Fleet
     /// Debugger's cap for a plausible velocity.
     public var plausibleSpeed: Double = 68
