@@ -37,6 +37,31 @@ import Testing
         }
     }
 
+    /// The provider's trip update moves the vehicle's waypoints on and leaves what the driver last said of the way
+    /// to the stop before: that write is not judged, or 40 s and 300 m left to the pickup would cross both
+    /// thresholds as the first values for the dropoff. The driver's next report is.
+    @Test func onlyTheDriversReportsAreJudged() {
+        let atPickup = car(eta: 1_040, seconds: 40, meters: 300)
+        var movedOn = atPickup
+        movedOn.waypoints = [
+            TripWaypoint(location: TerminalLocation(point: stopB), tripId: "t1", waypointType: .dropOffWaypointType)
+        ]
+        #expect(!TripProgressEvents.isReport(before: atPickup, after: movedOn))
+        #expect(
+            TripProgressEvents.isReport(
+                before: movedOn, after: car(eta: 1_900, seconds: 900, meters: 4_000, stop: stopB)))
+        #expect(TripProgressEvents.isReport(before: nil, after: movedOn))
+
+        var van = DeliveryVehicle(name: "providers/p/deliveryVehicles/van-1")
+        van.remainingDuration = ProtoDuration(seconds: 40)
+        var assigned = van
+        assigned.remainingVehicleJourneySegments = [VehicleJourneySegment()]
+        #expect(!TaskProgressEvents.isReport(before: van, after: assigned))
+        var reported = assigned
+        reported.remainingDistanceMeters = 2_000
+        #expect(TaskProgressEvents.isReport(before: assigned, after: reported))
+    }
+
     @Test func anAbsoluteEtaMoveIsOneEventThenANewBaseline() {
         let relativeOff = EventThresholds(tripEtaRelative: 100)
         let events = tripEvents(

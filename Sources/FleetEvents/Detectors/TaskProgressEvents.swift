@@ -9,6 +9,15 @@ public enum TaskProgressEvents {
         (vehicle.remainingVehicleJourneySegments.first?.stop?.tasks ?? []).map(\.taskId).filter { !$0.isEmpty }
     }
 
+    /// Whether a write carries the driver's word on the way ahead (a new location, time or distance left), as
+    /// ``TripProgressEvents/isReport(before:after:)`` asks of a vehicle: the provider's write of the van's stops
+    /// leaves them as they were for the stop before, and its ETA (now plus a stale time left) would only drift.
+    public static func isReport(before: DeliveryVehicle?, after: DeliveryVehicle) -> Bool {
+        guard let before else { return true }
+        return before.lastLocation != after.lastLocation || before.remainingDuration != after.remainingDuration
+            || before.remainingDistanceMeters != after.remainingDistanceMeters
+    }
+
     /// The events of one task at the next stop, and its watch to keep; nil when the van has no next stop.
     public static func detect(
         vehicle: DeliveryVehicle, taskID: String, now: ProtoTimestamp, watch: ProgressWatch?,

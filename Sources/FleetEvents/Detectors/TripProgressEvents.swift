@@ -11,6 +11,16 @@ public enum TripProgressEvents {
         return waypoint.tripId
     }
 
+    /// Whether a write carries the driver's word on the way ahead — a new location, ETA, or time or distance left —
+    /// so that progress is judged from it. A write that only moved the waypoints on (the provider's trip update)
+    /// leaves those as they were for the stop before, which read against the new stop would cross every threshold.
+    public static func isReport(before: Vehicle?, after: Vehicle) -> Bool {
+        guard let before else { return true }
+        return before.lastLocation != after.lastLocation || before.etaToFirstWaypoint != after.etaToFirstWaypoint
+            || before.remainingTimeSeconds != after.remainingTimeSeconds
+            || before.remainingDistanceMeters != after.remainingDistanceMeters
+    }
+
     /// A waypoint as one string: its trip, its type and where it is.
     public static func stopKey(_ waypoint: TripWaypoint) -> String {
         let point = waypoint.location?.point

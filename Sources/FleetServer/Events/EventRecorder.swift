@@ -30,7 +30,9 @@ extension FleetTransaction {
         guard let events else { return }
         let now = events.now
         var found = VehicleEvents.detect(before: before, after: after, geofences: events.geofences)
-        if let tripID = TripProgressEvents.nextTrip(of: after) {
+        if let tripID = TripProgressEvents.nextTrip(of: after),
+            TripProgressEvents.isReport(before: before, after: after)
+        {
             found += try watching(provider: provider, subject: "trips/\(tripID)") { watch in
                 TripProgressEvents.detect(vehicle: after, now: now, watch: watch, thresholds: events.thresholds)
             }
@@ -42,7 +44,9 @@ extension FleetTransaction {
         guard let events else { return }
         let now = events.now
         var found = DeliveryVehicleEvents.detect(before: before, after: after, geofences: events.geofences)
-        for taskID in TaskProgressEvents.nextStopTasks(of: after) {
+        let tasks =
+            TaskProgressEvents.isReport(before: before, after: after) ? TaskProgressEvents.nextStopTasks(of: after) : []
+        for taskID in tasks {
             found += try watching(provider: provider, subject: "tasks/\(taskID)") { watch in
                 TaskProgressEvents.detect(
                     vehicle: after, taskID: taskID, now: now, watch: watch, thresholds: events.thresholds)
