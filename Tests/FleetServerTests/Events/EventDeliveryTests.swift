@@ -133,6 +133,33 @@ import Testing
         await receiver.stop()
     }
 
+    /// The driver's reports of the way to the pickup: 1,500 m then 800 m left (below 1,000 m), an ETA 8 then 4 min
+    /// ahead (below 5 min) — one `trip-distance-remaining` and one `trip-time-remaining`, each once.
+    @Test func aTripsTimeAndDistanceLeftReachTheReceiver() async throws {
+        let receiver = try await WebhookReceiver.start()
+        let server = try await TestServer.start(events: try Self.configuration([receiver]))
+        try await server.createVehicle("v1")
+        try await server.createTrip("t1", vehicle: "v1")
+        let base = Int64(Date().timeIntervalSince1970)
+        for (meters, ahead) in [(1_500, 480), (800, 240), (700, 230)] {
+            let eta = ProtoTimestamp(seconds: base + Int64(ahead)).rfc3339
+            try await Self.update(
+                server, "v1", mask: "remainingDistanceMeters,etaToFirstWaypoint",
+                #"{"remainingDistanceMeters":\#(meters),"etaToFirstWaypoint":"\#(eta)"}"#)
+        }
+        let progress: Set<FleetEventKind> = [.tripTimeRemaining, .tripDistanceRemaining]
+        #expect(try await receiver.wait { $0.filter { $0.kind.map(progress.contains) ?? false }.count >= 2 })
+        try await Task.sleep(for: .milliseconds(300))
+        let events = receiver.accepted.filter { $0.kind.map(progress.contains) ?? false }
+        #expect(events.compactMap(\.kind) == [.tripTimeRemaining, .tripDistanceRemaining], "\(events.map(\.type))")
+        let distance = try #require(events.first { $0.kind == .tripDistanceRemaining })
+        #expect(distance.trip == "providers/p/trips/t1" && distance.vehicle == "providers/p/vehicles/v1")
+        #expect(distance.before?["remainingMeters"] == .number(1_500))
+        #expect(distance.after?["remainingMeters"] == .number(800))
+        await server.stop()
+        await receiver.stop()
+    }
+
     /// PATCH of a delivery vehicle's fields with a server token.
     static func updateVan(_ server: TestServer, mask: String, _ body: String) async throws {
         try await server.request(
