@@ -32,6 +32,17 @@ import TrackFormats
                 == "the XML declaration names encoding \"\(encoding)\": only UTF-8 (or ASCII, ISO-8859-1) XML is read")
     }
 
+    /// Found by the `gpx` fuzzer under ASan (2026-11-28): a declaration that never ends in `?>` still switched
+    /// libxml2 to UTF-7 (SEGV in `xmlSwitchToEncoding`), and so must be read; likewise one padded past 512 bytes.
+    @Test(arguments: [
+        #"<?xml version="1.0" encoding="UTF-7"?,>"#, #"<?xml version="1.0" encoding="UTF-7""#,
+        #"<?xml version="1.0""# + String(repeating: " ", count: 600) + #"encoding="UTF-7"?>"#,
+    ])
+    func anEncodingInAMalformedOrLongDeclarationIsRead(_ start: String) {
+        let refusal = XMLDeclaredEncoding.refusal(Data((start + "\n<gpx>\n</gpx>\n").utf8))
+        #expect(refusal?.hasPrefix(#"the XML declaration names encoding "UTF-7""#) == true)
+    }
+
     @Test(arguments: [
         [0xFF, 0xFE, 0x3C, 0x00], [0xFE, 0xFF, 0x00, 0x3C], [0x3C, 0x00, 0x3F, 0x00], [0x00, 0x00, 0xFE, 0xFF],
     ])

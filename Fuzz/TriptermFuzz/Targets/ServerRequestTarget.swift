@@ -112,6 +112,9 @@ extension FuzzTarget {
                         pageToken: query["pageToken"] ?? "", filter: query["filter"] ?? "")))
         case .getTaskTrackingInfo(let name):
             try applyRules(.trackTask(name))
+        case .listEvents(let parent):
+            let (after, pageSize) = try FleetAPI.eventsQuery(query)
+            _ = try FleetMethods.eventsRequest(parent: parent, after: after, pageSize: pageSize)
         case .getDeliveryVehicle, .deleteDeliveryVehicle, .getTask, .deleteTask:
             _ = try query.deliveryHeader()
         }

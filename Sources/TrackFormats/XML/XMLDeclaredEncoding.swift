@@ -14,23 +14,28 @@ public enum XMLDeclaredEncoding {
     /// other than UTF-8's (UTF-16 or UTF-32, whose declaration this check cannot read), or a declared encoding
     /// outside ``readable``.
     public static func refusal(_ data: Data) -> String? {
-        var bytes = data.prefix(512)
+        var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if let first = bytes.first, first == 0xFE || first == 0xFF || first == 0 || bytes.dropFirst().first == 0 {
             return "not UTF-8 (a UTF-16 or UTF-32 byte order or NUL bytes at the start): only UTF-8 XML is read"
         }
-        guard let encoding = declared(in: Array(bytes)) else { return nil }
+        // The declaration, to its first `>` however many blanks it holds (libxml2 skips any number).
+        guard bytes.starts(with: "<?xml".utf8) else { return nil }
+        let declaration = bytes.firstIndex(of: UInt8(ascii: ">")).map { bytes[...$0] } ?? bytes
+        guard let encoding = declared(in: Array(declaration)) else { return nil }
         guard readable.contains(encoding.lowercased()) else {
             return "the XML declaration names encoding \"\(encoding)\": only UTF-8 (or ASCII, ISO-8859-1) XML is read"
         }
         return nil
     }
 
-    /// The value of `encoding` in a leading `<?xml … ?>` declaration, if there is one.
+    /// The value of `encoding` in a leading `<?xml … ?>` declaration, if there is one. The declaration ends at its
+    /// first `>`, not only at `?>`: libxml2 switches to the encoding as soon as it has read its name, before it finds
+    /// the declaration malformed, so `encoding="UTF-7"?,>` crashed it as the well-formed one did (`gpx` fuzzer).
     static func declared(in bytes: [UInt8]) -> String? {
-        guard bytes.starts(with: "<?xml".utf8), let end = bytes.firstRange(of: "?>".utf8)?.lowerBound,
-            let name = bytes[..<end].firstRange(of: "encoding".utf8)?.upperBound
-        else { return nil }
+        guard bytes.starts(with: "<?xml".utf8) else { return nil }
+        let end = bytes.firstIndex(of: UInt8(ascii: ">")) ?? bytes.endIndex
+        guard let name = bytes[..<end].firstRange(of: "encoding".utf8)?.upperBound else { return nil }
         // `= "value"` or `= 'value'`, with optional white space around `=`.
         var rest = bytes[name..<end].drop(while: isSpace)
         guard rest.first == UInt8(ascii: "=") else { return nil }
