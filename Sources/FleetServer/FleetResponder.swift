@@ -28,18 +28,7 @@ struct FleetResponder: HTTPResponder {
         AuthenticationMiddleware(authenticator: api.authenticator, clock: api.clock)
     }
 
-    /// Answers in a child task of the connection's: the Swift runtime keeps the slabs a task's frames grew into until
-    /// the task ends, so the middleware's and the API's frames, run in the connection's own task, stayed allocated
-    /// for as long as a keep-alive connection idled (8 KiB of its 52). A child's go back when the answer is made.
     func respond(to request: Request, context: FleetRequestContext) async throws -> Response {
-        try await withThrowingTaskGroup(of: Response.self) { group in
-            group.addTask { try await self.answer(request, context: context) }
-            guard let response = try await group.next() else { throw CancellationError() }
-            return response
-        }
-    }
-
-    private func answer(_ request: Request, context: FleetRequestContext) async throws -> Response {
         do {
             return try await middleware.handle(request, context: context, next: api.respond)
         } catch let error as any HTTPResponseError {
