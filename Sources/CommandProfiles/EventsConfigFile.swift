@@ -11,6 +11,7 @@ import TOMLKit
 /// task-eta-relative = 0.5
 /// time-remaining-seconds = [600, 300]
 /// distance-remaining-meters = [1000]
+/// max-in-flight = 16
 ///
 /// [geofences]
 /// depot = "CIRCLE (43.7384 7.4246, 150)"
@@ -23,6 +24,8 @@ public struct EventsConfigFile: Equatable, Sendable {
     public var path: String
     /// `not-updating-seconds`, nil when the file leaves it out.
     public var notUpdating: Duration?
+    /// `max-in-flight`: posts under way at once to each receiver, nil when the file leaves it out.
+    public var maxInFlight: Int?
     /// The defaults, with the file's values over them.
     public var thresholds: EventThresholds
     /// `[geofences]`, in the order of their names.
@@ -34,11 +37,12 @@ public struct EventsConfigFile: Equatable, Sendable {
     static let taskEtaRelativeKey = "task-eta-relative"
     static let timeRemainingKey = "time-remaining-seconds"
     static let distanceRemainingKey = "distance-remaining-meters"
+    static let maxInFlightKey = "max-in-flight"
     static let geofencesKey = "geofences"
     /// Every key the file may hold, for "did you mean" hints.
     public static let keys = [
         notUpdatingKey, etaAbsoluteKey, etaRelativeKey, taskEtaRelativeKey, timeRemainingKey, distanceRemainingKey,
-        geofencesKey,
+        maxInFlightKey, geofencesKey,
     ]
 
     /// The file at `path`, which must exist. Throws a ``ConfigError``.
@@ -55,6 +59,7 @@ public struct EventsConfigFile: Equatable, Sendable {
         let document = try TOMLDocument(text: text, path: path)
         var thresholds = EventThresholds()
         var notUpdating: Duration?
+        var maxInFlight: Int?
         var geofences: [Geofence] = []
         var problems: [ConfigError] = []
         for (key, value) in document.table {
@@ -79,6 +84,14 @@ public struct EventsConfigFile: Equatable, Sendable {
                 case Self.taskEtaRelativeKey: thresholds.taskEtaRelative = try positive(value)
                 case Self.timeRemainingKey: thresholds.timeRemaining = try list(value).map { .seconds($0) }
                 case Self.distanceRemainingKey: thresholds.distanceRemainingMeters = try list(value)
+                case Self.maxInFlightKey:
+                    guard let count = value.int, (1...1024).contains(count) else {
+                        throw document.error(
+                            at: [key],
+                            "\(key) must be a whole number from 1 to 1024, not \(value.int.map(String.init) ?? SettingValue.describe(value))"
+                        )
+                    }
+                    maxInFlight = count
                 case Self.geofencesKey:
                     guard let table = value.table else {
                         throw document.error(
@@ -107,6 +120,7 @@ public struct EventsConfigFile: Equatable, Sendable {
         }
         if let first = TOMLDocument.first(of: problems) { throw first }
         self.notUpdating = notUpdating
+        self.maxInFlight = maxInFlight
         self.thresholds = thresholds
         self.geofences = geofences.sorted { $0.name < $1.name }
     }

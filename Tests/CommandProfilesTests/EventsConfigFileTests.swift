@@ -27,12 +27,14 @@ import Testing
             task-eta-relative = 0.25
             time-remaining-seconds = [600, 300.5]
             distance-remaining-meters = 500
+            max-in-flight = 4
 
             [geofences]
             depot = "CIRCLE (43.7384 7.4246, 150)"
             port = "POLYGON ((43.730 7.41, 43.730 7.43, 43.737 7.43))"
             """)
         #expect(file.notUpdating == .seconds(90))
+        #expect(file.maxInFlight == 4)
         #expect(
             file.thresholds
                 == EventThresholds(
@@ -44,13 +46,20 @@ import Testing
 
     @Test func whatTheFileLeavesOutKeepsTheReferenceDefaults() throws {
         let file = try read("[geofences]\n")
-        #expect(file.notUpdating == nil)
+        #expect(file.notUpdating == nil && file.maxInFlight == nil)
         #expect(file.thresholds == EventThresholds())
         #expect(EventThresholds().etaAbsolute == .seconds(300) && EventThresholds().tripEtaRelative == 0.1)
         #expect(EventThresholds().taskEtaRelative == 0.5)
         #expect(EventThresholds().timeRemaining == [.seconds(300)])
         #expect(EventThresholds().distanceRemainingMeters == [1000])
         #expect(try read("time-remaining-seconds = []").thresholds.timeRemaining.isEmpty, "an empty list: none")
+    }
+
+    @Test func postsInFlightAreAWholeNumberFromOne() {
+        #expect(
+            problem("max-in-flight = 0") == "events.toml:1: max-in-flight must be a whole number from 1 to 1024, not 0")
+        #expect(
+            problem("\nmax-in-flight = 2.5")?.hasPrefix("events.toml:2: max-in-flight must be a whole number") == true)
     }
 
     @Test func anUnknownKeyNamesItsLineAndTheClosestKnownOne() {

@@ -22,13 +22,16 @@ public struct EventConfiguration: Sendable {
     public var maximumRetryDelay: Duration
     /// How often a receiver that is up to date looks for new events.
     public var pollInterval: Duration
+    /// How many posts to one receiver may be under way at once, each for events that share no vehicle, trip or
+    /// task with another's (``WebhookDelivery``); 1 sends one event at a time, in id order.
+    public var maxInFlight: Int
 
     public init(
         urls: [URL] = [], secret: WebhookSecret? = nil, notUpdating: Duration = VehicleSilence.expectedReportInterval,
         geofences: [Geofence] = [], thresholds: EventThresholds = EventThresholds(),
         deliveryTimeout: Duration = .seconds(10),
         firstRetryDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(300),
-        pollInterval: Duration = .milliseconds(100)
+        pollInterval: Duration = .milliseconds(100), maxInFlight: Int = 16
     ) {
         self.urls = urls
         self.secret = secret
@@ -39,6 +42,7 @@ public struct EventConfiguration: Sendable {
         self.firstRetryDelay = firstRetryDelay
         self.maximumRetryDelay = maximumRetryDelay
         self.pollInterval = pollInterval
+        self.maxInFlight = maxInFlight
     }
 
     /// A receiver's URL as `--events-url` takes it: absolute, http or https, with a host.

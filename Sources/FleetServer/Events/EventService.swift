@@ -17,6 +17,7 @@ struct EventService: Service {
         // Standard Webhooks: a redirect is a failure, not followed.
         var http = HTTPClient.Configuration()
         http.redirectConfiguration = .disallow
+        http.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, configuration.maxInFlight)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: http)
         await withDiscardingTaskGroup { group in
             for url in configuration.urls {

@@ -75,6 +75,7 @@ struct ServeEventOptions: ParsableArguments {
             configuration.thresholds = file.thresholds
             configuration.geofences = file.geofences
             if let notUpdating = file.notUpdating { configuration.notUpdating = notUpdating }
+            if let maxInFlight = file.maxInFlight { configuration.maxInFlight = maxInFlight }
         }
         var names = Set<String>()
         for definition in geofences {

@@ -73,9 +73,14 @@ final class WebhookReceiver: Sendable {
 
     /// Waits until at least `count` requests came, whatever the answers (up to `timeout` seconds); whether they did.
     func wait(forRequests count: Int, timeout: Double = 20) async throws -> Bool {
+        try await waitForRequests(timeout: timeout) { $0.count >= count }
+    }
+
+    /// Waits until `condition` holds of the requests received, whatever the answers; whether it did.
+    func waitForRequests(timeout: Double = 20, where condition: ([ReceivedRequest]) -> Bool) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(timeout)
-        while requests.count < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        return requests.count >= count
+        while !condition(requests), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        return condition(requests)
     }
 
     func stop() async { await server.stop() }
