@@ -229,13 +229,15 @@ extension FuzzTarget {
             let updated = try TaskService.update(
                 storedTask, with: update.task ?? DeliveryTask(), mask: FleetMethods.fieldMask(update.updateMask),
                 vehicleLocation: storedVan.lastLocation)
-            _ = delivery.taskAnswer(updated, vehicle: storedVan, tasks: ["t1": updated], now: now)
+            _ = delivery.taskAnswer(
+                updated, on: delivery.itinerary(of: storedVan, tasks: ["t1": updated]), now: now)
         case .listTasks(let list):
             _ = try FleetMethods.pageSize(list.pageSize)
             _ = try FleetMethods.pageStart(list.pageToken)
             _ = try TaskFilter(parsing: list.filter).matches(storedTask)
         case .trackTask(let name):
-            _ = delivery.trackingInfo(storedTask, name: name, vehicle: storedVan, tasks: ["t1": storedTask], now: now)
+            _ = delivery.trackingInfo(
+                storedTask, name: name, on: delivery.itinerary(of: storedVan, tasks: ["t1": storedTask]), now: now)
         default:
             break
         }

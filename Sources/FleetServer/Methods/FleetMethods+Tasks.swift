@@ -69,26 +69,45 @@ extension FleetMethods {
         _ request: GetTaskRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> DeliveryTask {
         let name = try Self.name(TaskName.self, request.name)
-        let (task, vehicle, tasks) = try await store.read { tx in try Self.taskWithVehicle(name, tx) }
+        let (progress, cache) = (deliveryProgress, store.itineraries)
+        let generation = cache.generation
+        let (task, itinerary, computed) = try await store.read {
+            tx -> (DeliveryTask?, Itinerary?, [String: Itinerary]) in
+            guard let task = try tx.task(name) else { return (nil, nil, [:]) }
+            var computed: [String: Itinerary] = [:]
+            let itinerary = try Self.itinerary(
+                provider: name.provider, vehicleID: task.deliveryVehicleId, in: tx, progress: progress,
+                cache: cache, computed: &computed)
+            return (task, itinerary, computed)
+        }
+        cache.store(computed, provider: name.provider, computedAt: generation)
         guard let task else {
             try Authorizer.authorize(principal, .getTask(taskID: name.taskID, assignedVehicle: ""))
             throw FleetError.notFound("task \(name) not found")
         }
         try Authorizer.authorize(
             principal, .getTask(taskID: name.taskID, assignedVehicle: task.deliveryVehicleId))
-        return deliveryProgress.taskAnswer(task, vehicle: vehicle, tasks: tasks, now: now)
+        return progress.taskAnswer(task, on: itinerary, now: now)
     }
 
-    /// The task, its vehicle and that vehicle's tasks by id (for the stops' durations).
-    static func taskWithVehicle(
-        _ name: TaskName, _ tx: FleetTransaction
-    ) throws -> (DeliveryTask?, DeliveryVehicle?, [String: DeliveryTask]) {
-        guard let task = try tx.task(name) else { return (nil, nil, [:]) }
-        guard !task.deliveryVehicleId.isEmpty,
-            let vehicleName = try? DeliveryVehicleName(provider: name.provider, vehicleID: task.deliveryVehicleId)
-        else { return (task, nil, [:]) }
-        let tasks = try tx.tasks(provider: name.provider, vehicleID: task.deliveryVehicleId, openOnly: true)
-        return (task, try tx.deliveryVehicle(vehicleName), byID(tasks))
+    /// The itinerary of the provider's delivery vehicle `vehicleID` (nil when there is none, or the id is empty):
+    /// the one cached, else read in `tx` and derived — then also added to `computed`, for the caller to keep once
+    /// its read is over (``ItineraryCache/store(_:provider:computedAt:)``). A write passes no cache: it reads what
+    /// its own transaction holds.
+    static func itinerary(
+        provider: String, vehicleID: String, in tx: FleetTransaction, progress: DeliveryProgress,
+        cache: ItineraryCache?, computed: inout [String: Itinerary]
+    ) throws -> Itinerary? {
+        guard !vehicleID.isEmpty, let name = try? DeliveryVehicleName(provider: provider, vehicleID: vehicleID)
+        else { return nil }
+        if let cached = cache?.itinerary(provider: provider, vehicleID: vehicleID) ?? computed[vehicleID] {
+            return cached
+        }
+        guard let vehicle = try tx.deliveryVehicle(name) else { return nil }
+        let tasks = try tx.tasks(provider: provider, vehicleID: vehicleID, openOnly: true)
+        let itinerary = progress.itinerary(of: vehicle, tasks: byID(tasks))
+        computed[vehicleID] = itinerary
+        return itinerary
     }
 
     func perform(
@@ -99,17 +118,20 @@ extension FleetMethods {
         let mask = try Self.fieldMask(request.updateMask)
         let progress = deliveryProgress
         return try await store.write { tx in
-            let (found, vehicle, tasks) = try Self.taskWithVehicle(name, tx)
-            guard let current = found else {
+            guard let current = try tx.task(name) else {
                 try Authorizer.authorize(principal, .updateTask(taskID: name.taskID, assignedVehicle: ""))
                 throw FleetError.notFound("task \(name) not found")
             }
             try Authorizer.authorize(
                 principal, .updateTask(taskID: name.taskID, assignedVehicle: current.deliveryVehicleId))
+            var computed: [String: Itinerary] = [:]
+            let itinerary = try Self.itinerary(
+                provider: name.provider, vehicleID: current.deliveryVehicleId, in: tx, progress: progress, cache: nil,
+                computed: &computed)
             let updated = try TaskService.update(
-                current, with: patch, mask: mask, vehicleLocation: vehicle?.lastLocation)
+                current, with: patch, mask: mask, vehicleLocation: itinerary?.vehicle.lastLocation)
             try tx.replace(updated, as: name)
-            return progress.taskAnswer(updated, vehicle: vehicle, tasks: tasks, now: now)
+            return progress.taskAnswer(updated, on: itinerary, now: now)
         }
     }
 
@@ -147,8 +169,13 @@ extension FleetMethods {
         let byVehicle = Dictionary(vehicles.map { (ResourceID.last(in: $0.name), $0) }, uniquingKeysWith: { a, _ in a })
         let open = Self.byID(all.filter { $0.state == .open })
         let progress = deliveryProgress
+        var itineraries: [String: Itinerary] = [:]
         let tasks = page.items.map { task in
-            progress.taskAnswer(task, vehicle: byVehicle[task.deliveryVehicleId], tasks: open, now: now)
+            let id = task.deliveryVehicleId
+            if itineraries[id] == nil, let vehicle = byVehicle[id] {
+                itineraries[id] = progress.itinerary(of: vehicle, tasks: open)
+            }
+            return progress.taskAnswer(task, on: itineraries[id], now: now)
         }
         return ListTasksResponse(tasks: tasks, nextPageToken: page.nextPageToken, totalSize: Int64(matching.count))
     }
@@ -160,26 +187,24 @@ extension FleetMethods {
     ) async throws -> TaskTrackingInfo {
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
         try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
-        let (task, vehicle, tasks) = try await store.read {
-            tx -> (DeliveryTask?, DeliveryVehicle?, [String: DeliveryTask]) in
+        let (progress, cache) = (deliveryProgress, store.itineraries)
+        let generation = cache.generation
+        let (task, itinerary, computed) = try await store.read {
+            tx -> (DeliveryTask?, Itinerary?, [String: Itinerary]) in
             let candidates = try tx.tasks(provider: name.provider, trackingID: name.trackingID)
-            var vehicles: [String: DeliveryVehicle] = [:]
-            for id in Set(candidates.map(\.deliveryVehicleId)) where !id.isEmpty {
-                if let vehicleName = try? DeliveryVehicleName(provider: name.provider, vehicleID: id) {
-                    vehicles[id] = try tx.deliveryVehicle(vehicleName)
-                }
+            var itineraries: [String: Itinerary] = [:]
+            var computed: [String: Itinerary] = [:]
+            for id in Set(candidates.map(\.deliveryVehicleId)) {
+                itineraries[id] = try Self.itinerary(
+                    provider: name.provider, vehicleID: id, in: tx, progress: progress, cache: cache,
+                    computed: &computed)
             }
-            guard let task = DeliveryProgress.trackedTask(of: candidates, vehicles: vehicles) else {
-                return (nil, nil, [:])
-            }
-            let vehicle = vehicles[task.deliveryVehicleId]
-            let tasks =
-                vehicle == nil
-                ? [] : try tx.tasks(provider: name.provider, vehicleID: task.deliveryVehicleId, openOnly: true)
-            return (task, vehicle, Self.byID(tasks))
+            let task = DeliveryProgress.trackedTask(of: candidates, vehicles: itineraries.mapValues(\.vehicle))
+            return (task, task.flatMap { itineraries[$0.deliveryVehicleId] }, computed)
         }
+        cache.store(computed, provider: name.provider, computedAt: generation)
         guard let task else { throw FleetError.notFound("no task has the tracking id \"\(name.trackingID)\"") }
-        return deliveryProgress.trackingInfo(task, name: name, vehicle: vehicle, tasks: tasks, now: now)
+        return progress.trackingInfo(task, name: name, on: itinerary, now: now)
     }
 
     /// GetTaskTrackingInfo's answer as `encode` writes it, through the ``AnswerCache`` as GetTrip's: every consumer

@@ -15,6 +15,8 @@ public final class FleetStore: Sendable {
     let answers = AnswerCache()
     /// SearchVehicles' vehicles, trips and grid per provider, kept current by every write.
     let searchIndex = SearchIndex()
+    /// Delivery vehicles' itineraries for their tasks' reads, forgotten by the writes that change them.
+    let itineraries = ItineraryCache()
     /// Batches concurrent writes into shared transactions.
     let groupCommit: GroupCommit
 
@@ -56,7 +58,8 @@ public final class FleetStore: Sendable {
         pool = try DatabasePool(path: path, configuration: configuration)
         try migrator.migrate(pool)
         groupCommit = GroupCommit(
-            pool: pool, index: searchIndex, events: events.map { EventRecorder(configuration: $0, clock: clock) },
+            pool: pool, index: searchIndex, itineraries: itineraries,
+            events: events.map { EventRecorder(configuration: $0, clock: clock) },
             logger: logger)
     }
 

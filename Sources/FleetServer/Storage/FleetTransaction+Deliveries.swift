@@ -19,6 +19,7 @@ extension FleetTransaction {
         try db.cachedStatement(sql: "INSERT OR IGNORE INTO delivery_vehicle (provider, id, json) VALUES (?, ?, ?)")
             .execute(arguments: [name.provider, name.vehicleID, try Self.encode(vehicle)])
         guard db.changesCount == 1 else { return false }
+        changes?.recordDeliveryVehicle(provider: name.provider, name.vehicleID)
         try recordDeliveryVehicle(before: nil, after: vehicle, provider: name.provider)
         return true
     }
@@ -27,12 +28,14 @@ extension FleetTransaction {
         let before = events == nil ? nil : try deliveryVehicle(name)
         try db.cachedStatement(sql: "UPDATE delivery_vehicle SET json = ? WHERE provider = ? AND id = ?")
             .execute(arguments: [try Self.encode(vehicle), name.provider, name.vehicleID])
+        changes?.recordDeliveryVehicle(provider: name.provider, name.vehicleID)
         try recordDeliveryVehicle(before: before, after: vehicle, provider: name.provider)
     }
 
     public func deleteDeliveryVehicle(_ name: DeliveryVehicleName) throws {
         try db.cachedStatement(sql: "DELETE FROM delivery_vehicle WHERE provider = ? AND id = ?")
             .execute(arguments: [name.provider, name.vehicleID])
+        changes?.recordDeliveryVehicle(provider: name.provider, name.vehicleID)
     }
 
     /// Delivery vehicles of a provider in id order.
@@ -61,12 +64,16 @@ extension FleetTransaction {
             try Self.encode(task),
         ])
         guard db.changesCount == 1 else { return false }
+        changes?.recordDeliveryVehicle(provider: name.provider, task.deliveryVehicleId)
         try recordTask(before: nil, after: task, provider: name.provider)
         return true
     }
 
     public func replace(_ task: DeliveryTask, as name: TaskName) throws {
         let before = events == nil ? nil : try self.task(name)
+        // The vehicle it leaves, if any, and the one it is on: both itineraries change.
+        changes?.recordDeliveryVehicle(provider: name.provider, try before?.deliveryVehicleId ?? taskVehicle(name))
+        changes?.recordDeliveryVehicle(provider: name.provider, task.deliveryVehicleId)
         try db.cachedStatement(
             sql: "UPDATE task SET vehicleId = ?, state = ?, json = ? WHERE provider = ? AND id = ?"
         ).execute(arguments: [
@@ -76,8 +83,16 @@ extension FleetTransaction {
     }
 
     public func deleteTask(_ name: TaskName) throws {
+        changes?.recordDeliveryVehicle(provider: name.provider, try taskVehicle(name))
         try db.cachedStatement(sql: "DELETE FROM task WHERE provider = ? AND id = ?")
             .execute(arguments: [name.provider, name.taskID])
+    }
+
+    /// The stored task's vehicle id, without decoding it ("" when it has none or there is no such task).
+    private func taskVehicle(_ name: TaskName) throws -> String {
+        try String.fetchOne(
+            db.cachedStatement(sql: "SELECT vehicleId FROM task WHERE provider = ? AND id = ?"),
+            arguments: [name.provider, name.taskID]) ?? ""
     }
 
     /// Tasks of a provider in id order: all, or one vehicle's, or one shipment's (tracking id), optionally only

@@ -16,7 +16,8 @@ import NIOConcurrencyHelpers
 /// The search index follows the committed writes in commit order: their changes are applied after the commit,
 /// still in the writer's queue, before any later transaction. A failed batch drops its providers' indexes instead
 /// (a commit error can hide a commit that happened). So between batches the index is what the database holds, and
-/// the writes of a batch read their vehicles from it (``LiveReads``).
+/// the writes of a batch read their vehicles from it (``LiveReads``). The delivery vehicles' itineraries are
+/// forgotten the same way: a committed write's after the commit, a failed batch's whatever its writes did.
 ///
 /// A fault of the machine (a full disk, an I/O error) fails the batch's writes with UNAVAILABLE saying so
 /// (``StorageFault``), logged once when it begins and once when writes succeed again.
@@ -37,14 +38,19 @@ final class GroupCommit: Sendable {
 
     private let pool: DatabasePool
     private let index: SearchIndex
+    private let itineraries: ItineraryCache
     /// Given to every write when events are on.
     private let events: EventRecorder?
     private let logger: Logger
     private let queue = NIOLockedValueBox(Queue())
 
-    init(pool: DatabasePool, index: SearchIndex, events: EventRecorder? = nil, logger: Logger) {
+    init(
+        pool: DatabasePool, index: SearchIndex, itineraries: ItineraryCache,
+        events: EventRecorder? = nil, logger: Logger
+    ) {
         self.pool = pool
         self.index = index
+        self.itineraries = itineraries
         self.events = events
         self.logger = logger
     }
@@ -101,7 +107,7 @@ final class GroupCommit: Sendable {
     }
 
     private func commit(_ batch: [any PendingWrite]) async {
-        let (index, events) = (index, events)
+        let (index, itineraries, events) = (index, itineraries, events)
         do {
             let fault = try await pool.writeWithoutTransaction { db -> String? in
                 var fault: String?
@@ -122,7 +128,9 @@ final class GroupCommit: Sendable {
                 }
                 // Committed, and still in the writer's queue: the index follows the commits in order.
                 for write in batch {
-                    if let changes = write.committedChanges { index.apply(changes) }
+                    guard let changes = write.committedChanges else { continue }
+                    index.apply(changes)
+                    itineraries.forget(changes.deliveryVehicles)
                 }
                 return fault
             }
@@ -131,6 +139,7 @@ final class GroupCommit: Sendable {
             for write in batch { write.answer(batchError: nil) }
         } catch {
             index.forget(batch.reduce(into: Set<String>()) { $0.formUnion($1.providers) })
+            itineraries.forget(batch.reduce(into: Set<String>()) { $0.formUnion($1.deliveryVehicles) })
             note(fault: (error as? DatabaseError).flatMap(StorageFault.describe))
             let answer = StorageFault.answer(for: error)
             for write in batch { write.answer(batchError: answer) }

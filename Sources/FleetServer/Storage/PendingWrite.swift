@@ -10,6 +10,8 @@ protocol PendingWrite: AnyObject, Sendable {
     var committedChanges: StoreChanges? { get }
     /// The providers the write touched, whatever its outcome.
     var providers: Set<String> { get }
+    /// The delivery vehicles whose itineraries the write touched, whatever its outcome (``ItineraryCache``).
+    var deliveryVehicles: Set<String> { get }
     /// Answers the caller: its result if the batch committed (nil), else the batch's error — or its own error
     /// either way if it failed on its own.
     func answer(batchError: (any Error)?)
@@ -50,6 +52,8 @@ final class BatchedWrite<T: Sendable>: PendingWrite, @unchecked Sendable {
     }
 
     var providers: Set<String> { changes.providers }
+
+    var deliveryVehicles: Set<String> { changes.deliveryVehicles }
 
     func answer(batchError: (any Error)?) {
         switch (outcome, batchError) {

@@ -1,7 +1,8 @@
 import FleetModel
 
-/// What one write wrote to trips and vehicles, in order, for the live indexes to follow (``SearchIndex``). Filled by
-/// ``FleetTransaction``'s writing methods; a read has none.
+/// What one write wrote to trips and vehicles, in order, for the live indexes to follow (``SearchIndex``), and the
+/// delivery vehicles whose itineraries it changed (``ItineraryCache``). Filled by ``FleetTransaction``'s writing
+/// methods; a read has none.
 final class StoreChanges {
     enum Change {
         case vehicle(provider: String, Vehicle)
@@ -19,8 +20,16 @@ final class StoreChanges {
     }
 
     private(set) var changes: [Change] = []
+    /// The delivery vehicles (``ItineraryCache/key(provider:vehicleID:)``) written, deleted, or whose tasks were.
+    private(set) var deliveryVehicles: Set<String> = []
 
     func record(_ change: Change) { changes.append(change) }
+
+    /// A write to the delivery vehicle `vehicleID`, or to one of its tasks; an unassigned task's (empty id) is none.
+    func recordDeliveryVehicle(provider: String, _ vehicleID: String) {
+        guard !vehicleID.isEmpty else { return }
+        deliveryVehicles.insert(ItineraryCache.key(provider: provider, vehicleID: vehicleID))
+    }
 
     var providers: Set<String> { Set(changes.map(\.provider)) }
 

@@ -73,6 +73,46 @@ import Testing
         #expect(methods.legMemo.count == legs)
     }
 
+    /// A van's itinerary (the van, its open tasks, its legs) serves each of its shipments' polls until a write
+    /// changes the van or one of its tasks: then the next poll reads what the write left.
+    @Test func aVansItineraryServesItsShipmentsUntilAWriteChangesIt() async throws {
+        try await day()
+        let cache = methods.store.itineraries
+        func cached() -> Itinerary? { cache.itinerary(provider: "p", vehicleID: "van-1") }
+        #expect(cached() == nil)
+        _ = try await tracking("parcel-2")
+        #expect(cached()?.tasks.keys.sorted() == ["t1", "t2"] && cached()?.journey.count == 2)
+
+        let moved = LatLng(latitude: 43.7370, longitude: 7.4240)
+        _ = try await methods.updateDeliveryVehicle(
+            UpdateDeliveryVehicleRequest(
+                deliveryVehicle: DeliveryVehicle(
+                    name: "providers/p/deliveryVehicles/van-1",
+                    lastLocation: DeliveryVehicleLocation(location: moved)),
+                updateMask: ProtoFieldMask(text: "last_location")),
+            principal: server, now: now)
+        #expect(cached() == nil, "the van's report forgets it")
+        #expect(try await tracking("parcel-2").vehicleLocation?.location == moved)
+        #expect(try await tracking("parcel-1").routePolylinePoints.first == moved)
+        #expect(cached()?.vehicle.lastLocation?.location == moved)
+
+        _ = try await methods.updateTask(
+            UpdateTaskRequest(
+                task: DeliveryTask(
+                    name: "providers/p/tasks/t2",
+                    attributes: [TaskAttribute(key: "door", taskAttributeValue: .stringValue("B"))]),
+                updateMask: ProtoFieldMask(text: "attributes")),
+            principal: server, now: now)
+        #expect(cached() == nil, "a write to one of its tasks forgets it")
+        #expect(try await tracking("parcel-2").attributes.first?.key == "door")
+
+        try await rules.setStops([Fixture.stop(Fixture.palace, ["t2"])])
+        let second = try await tracking("parcel-2")
+        #expect(second.remainingStopCount == 1, "the casino's stop is gone")
+        #expect(cached()?.tasks.keys.sorted() == ["t2"], "t1 was closed with its stop")
+        #expect(try await tracking("parcel-1").state == .closed)
+    }
+
     @Test func visibilityRulesHideWhatTheirThresholdsDoNotReach() async throws {
         var config = TaskTrackingViewConfig()
         config.vehicleLocationVisibility = .init(visibilityOption: .never(true))

@@ -15,6 +15,10 @@ struct DeliveryProgress: Sendable {
     /// What an element with no visibility rule gets: nil shows it (`serve --task-visibility`).
     let defaultVisibility: TaskTrackingViewConfig.VisibilityOption?
 
+    func itinerary(of vehicle: DeliveryVehicle, tasks: [String: DeliveryTask]) -> Itinerary {
+        Itinerary(vehicle: vehicle, tasks: tasks, journey: journey(of: vehicle))
+    }
+
     /// The vehicle's remaining segments with their legs, from its last location (none without one).
     func journey(of vehicle: DeliveryVehicle) -> [VehicleJourneySegment] {
         var segments = vehicle.remainingVehicleJourneySegments
@@ -81,16 +85,15 @@ struct DeliveryProgress: Sendable {
         var completion: ProtoTimestamp?
     }
 
-    func position(
-        of task: DeliveryTask, on vehicle: DeliveryVehicle?, tasks: [String: DeliveryTask], now: ProtoTimestamp
-    ) -> Position? {
+    func position(of task: DeliveryTask, on itinerary: Itinerary?, now: ProtoTimestamp) -> Position? {
         let id = TaskService.id(task)
-        guard task.state == .open, let vehicle,
-            let stop = vehicle.remainingVehicleJourneySegments.firstIndex(where: {
+        guard task.state == .open, let itinerary,
+            let stop = itinerary.vehicle.remainingVehicleJourneySegments.firstIndex(where: {
                 $0.stop?.tasks.contains { $0.taskId == id } ?? false
             })
         else { return nil }
-        let segments = Array(journey(of: vehicle)[...stop])
+        let (vehicle, tasks) = (itinerary.vehicle, itinerary.tasks)
+        let segments = Array(itinerary.journey[...stop])
         var position = Position(segments: segments, stopCount: Int32(stop + 1))
         guard vehicle.lastLocation?.location != nil else { return position }
         var seconds = 0.0
@@ -114,13 +117,11 @@ struct DeliveryProgress: Sendable {
     /// GetTask's answer: an OPEN task on a vehicle's itinerary gets its `journeySharingInfo` — the legs up to its
     /// stop (the stops themselves left out, as Fleet Engine leaves them out of GetTask: they are other customers'
     /// places) and the vehicle's last location; a CLOSED task has none.
-    func taskAnswer(
-        _ task: DeliveryTask, vehicle: DeliveryVehicle?, tasks: [String: DeliveryTask], now: ProtoTimestamp
-    ) -> DeliveryTask {
+    func taskAnswer(_ task: DeliveryTask, on itinerary: Itinerary?, now: ProtoTimestamp) -> DeliveryTask {
         var answer = task
         answer.journeySharingInfo = nil
-        guard let vehicle, vehicle.lastLocation != nil,
-            let position = position(of: task, on: vehicle, tasks: tasks, now: now)
+        guard let vehicle = itinerary?.vehicle, vehicle.lastLocation != nil,
+            let position = position(of: task, on: itinerary, now: now)
         else { return answer }
         let reported = reportedRoute(of: vehicle, to: position.segments[0].stop?.plannedLocation?.point ?? LatLng())
         answer.journeySharingInfo = DeliveryTask.JourneySharingInfo(
@@ -136,14 +137,14 @@ struct DeliveryProgress: Sendable {
 
     /// GetTaskTrackingInfo's answer for `task`, one of the shipment's, under its visibility rules.
     func trackingInfo(
-        _ task: DeliveryTask, name: TaskTrackingInfoName, vehicle: DeliveryVehicle?, tasks: [String: DeliveryTask],
-        now: ProtoTimestamp
+        _ task: DeliveryTask, name: TaskTrackingInfoName, on itinerary: Itinerary?, now: ProtoTimestamp
     ) -> TaskTrackingInfo {
         var info = TaskTrackingInfo(
             name: name.description, trackingId: task.trackingId, state: task.state, taskOutcome: task.taskOutcome,
             taskOutcomeTime: task.taskOutcomeTime, plannedLocation: task.plannedLocation,
             targetTimeWindow: task.targetTimeWindow, attributes: task.attributes)
-        guard let position = position(of: task, on: vehicle, tasks: tasks, now: now) else { return info }
+        guard let position = position(of: task, on: itinerary, now: now) else { return info }
+        let vehicle = itinerary?.vehicle
         let config = task.taskTrackingViewConfig ?? TaskTrackingViewConfig()
         // A threshold on an estimate there is none of (no location yet) hides the element.
         func shown(_ option: TaskTrackingViewConfig.VisibilityOption?) -> Bool {
@@ -196,4 +197,13 @@ struct DeliveryProgress: Sendable {
     static func duration(_ seconds: Double) -> ProtoDuration {
         ProtoDuration(.milliseconds(Int64((seconds * 1000).rounded())))
     }
+}
+
+/// A delivery vehicle with what its tasks' answers derive from: its OPEN tasks by id and its journey's legs
+/// (``DeliveryProgress/itinerary(of:tasks:)``). The same for each of its tasks until a write changes the vehicle or
+/// one of them, so a depot's many shipments of one van share one (``ItineraryCache``).
+struct Itinerary: Sendable {
+    var vehicle: DeliveryVehicle
+    var tasks: [String: DeliveryTask]
+    var journey: [VehicleJourneySegment]
 }
