@@ -8,12 +8,16 @@ import NIOConcurrencyHelpers
 ///
 /// A committed write forgets the vans it touched (``StoreChanges/deliveryVehicles``), in the writer's queue before
 /// the write is answered, so a read after an answered write never sees what it replaced. A read that raced a write
-/// stores nothing: it keeps what it computed only if no delivery write committed since it began.
+/// to a van keeps nothing of that van: it keeps what it computed only if the van was not forgotten since it began.
+/// (Per van: with a depot's 200 reports a second, a check on any write since would keep next to nothing.)
 final class ItineraryCache: Sendable {
     private struct State {
         var itineraries: [String: Itinerary] = [:]
         /// Bumped by every commit that touched a delivery vehicle or task.
         var generation: UInt64 = 0
+        /// The generation each van was last forgotten at; forgetting them all raises `floor` instead.
+        var forgottenAt: [String: UInt64] = [:]
+        var floor: UInt64 = 0
     }
 
     /// Itineraries kept at most; past it the cache starts over (a bound, not an eviction policy).
@@ -29,16 +33,18 @@ final class ItineraryCache: Sendable {
         return state.withLockedValue { $0.itineraries[key] }
     }
 
-    /// Keeps what a read computed, unless a delivery write committed since `generation` was read.
+    /// Keeps what a read computed (by vehicle id), but not a van forgotten since `generation` was read.
     func store(_ computed: [String: Itinerary], provider: String, computedAt generation: UInt64) {
         guard !computed.isEmpty else { return }
         state.withLockedValue { state in
-            guard state.generation == generation else { return }
+            guard generation >= state.floor else { return }
             if state.itineraries.count + computed.count > Self.capacity {
                 state.itineraries.removeAll(keepingCapacity: true)
             }
             for (vehicleID, itinerary) in computed {
-                state.itineraries[Self.key(provider: provider, vehicleID: vehicleID)] = itinerary
+                let key = Self.key(provider: provider, vehicleID: vehicleID)
+                guard state.forgottenAt[key, default: 0] <= generation else { continue }
+                state.itineraries[key] = itinerary
             }
         }
     }
@@ -47,8 +53,15 @@ final class ItineraryCache: Sendable {
     func forget(_ keys: Set<String>) {
         guard !keys.isEmpty else { return }
         state.withLockedValue { state in
-            state.generation &+= 1
-            for key in keys { state.itineraries[key] = nil }
+            state.generation += 1
+            if state.forgottenAt.count + keys.count > Self.capacity {
+                state.forgottenAt.removeAll(keepingCapacity: true)
+                state.floor = state.generation
+            }
+            for key in keys {
+                state.itineraries[key] = nil
+                state.forgottenAt[key] = state.generation
+            }
         }
     }
 }
