@@ -89,8 +89,8 @@ public struct FleetGRPCServer: Service {
             privateKey: .file(path: tls.keyPath, format: .pem))
     }
 
-    /// The connection limits in the transport's terms: the gate at accept; the time to the HTTP/2 preface
-    /// (``PrefaceDeadline``: a connection's TLS handshake and first bytes, as REST's request-head timeout); and the
+    /// The connection limits in the transport's terms: the gate at accept; the header timeout
+    /// (``HTTP2HeaderDeadline``: the TLS handshake, the preface and every header block, as REST's); and the
     /// transport's own idle time — no call open for that long, and the connection is closed with a GOAWAY (and a
     /// PING), which Google's clients take as a cue to reconnect on their next call. The transport then waits for the
     /// client to answer or close, which one that ignores both never does: REST's idle rule closes it, nothing read or
@@ -108,7 +108,7 @@ public struct FleetGRPCServer: Service {
                 let pipeline = channel.pipeline.syncOperations
                 try pipeline.addHandlers(
                     [IdleStateHandler(allTimeout: byteIdleTimeout), CloseWhenIdleHandler()], position: .first)
-                let deadline = PrefaceDeadline(timeout: headerTimeout)
+                let deadline = HTTP2HeaderDeadline(timeout: headerTimeout)
                 if let tls = try? pipeline.handler(type: NIOSSLServerHandler.self) {
                     try pipeline.addHandler(deadline, position: .after(tls))
                 } else {
@@ -142,4 +142,9 @@ public struct FleetGRPCServerError: Error, CustomStringConvertible {
         while let error = reason as? RPCError, let inner = error.cause { reason = inner }
         return "cannot serve gRPC on \(host):\(port): \(reason)"
     }
+}
+
+/// A gRPC connection closed at accept: `--max-connections` connections were open.
+struct ConnectionRefusedAtLimit: Error, CustomStringConvertible {
+    var description: String { "connection closed at accept: the server's connection limit is reached" }
 }

@@ -42,6 +42,21 @@ import Testing
         }
     }
 
+    /// Over HTTP/2 with TLS — REST's port by ALPN, and gRPC's — a client begins a HEADERS frame of 200 bytes and
+    /// dribbles its payload a byte at a time, so the connection is never idle: cut after the 1 s header timeout.
+    /// (PINGs cannot keep a header block open: HTTP/2 allows only its CONTINUATIONs in between.)
+    @Test func aHeadersFrameDribbledOverHTTP2IsCut() async throws {
+        try await ServedOverTLS.with(["--header-timeout", "1", "--idle-timeout", "30"]) { server in
+            for port in [server.port, server.grpcPort] {
+                let result = try await server.python(Self.openHeaderBlock, [String(port), server.caFile])
+                #expect(result["alpn"] as? String == "h2", "\(result)")
+                let cut = try #require(result["closedAfter"] as? Double, "port \(port): \(result)")
+                #expect(cut >= 0.9 && cut < 3, "port \(port) cut after \(cut) s")
+                #expect(result["dribbled"] as? Int ?? 0 >= 3, "it kept the connection busy: \(result)")
+            }
+        }
+    }
+
     @Test func anIdleConnectionIsClosedAfterTheIdleTimeout() async throws {
         try await ServedOverTLS.with(tls: false, ["--idle-timeout", "1"]) { server in
             let result = try await server.python(Self.idleAfterRequest)
@@ -114,6 +129,32 @@ import Testing
                 if not data:
                     closed = time.monotonic() - start
         print(json.dumps({"closedAfter": closed}))
+        """#
+
+    /// Over TLS with ALPN h2 to port `argv[2]` (CA `argv[3]`): the preface, SETTINGS and the first byte of a
+    /// 200-byte HEADERS frame on stream 1, then another of its bytes whenever 0.2 s pass with nothing from the
+    /// server; prints the ALPN protocol, the bytes dribbled and when the server closed the connection.
+    static let openHeaderBlock = #"""
+        json, select, socket, ssl, sys, time = map(__import__, ["json", "select", "socket", "ssl", "sys", "time"])
+        context = ssl.create_default_context(cafile=sys.argv[3])
+        context.set_alpn_protocols(["h2"])
+        s = context.wrap_socket(socket.create_connection(("127.0.0.1", int(sys.argv[2]))), server_hostname="localhost")
+        start = time.monotonic()
+        s.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+                  + bytes([0, 0, 200, 1, 5, 0, 0, 0, 1, 0x82]))
+        result = {"alpn": s.selected_alpn_protocol(), "closedAfter": None, "dribbled": 0}
+        while result["closedAfter"] is None and time.monotonic() - start < 6:
+            try:
+                readable, _, _ = select.select([s], [], [], 0.2)
+                if readable or s.pending():
+                    if not s.recv(4096):
+                        result["closedAfter"] = time.monotonic() - start
+                else:
+                    s.sendall(bytes([0x82]))
+                    result["dribbled"] += 1
+            except (OSError, ssl.SSLError):
+                result["closedAfter"] = time.monotonic() - start
+        print(json.dumps(result))
         """#
 
     /// HTTP/2's preface and SETTINGS to the gRPC port `argv[2]`, then nothing, ignoring what the server sends; prints

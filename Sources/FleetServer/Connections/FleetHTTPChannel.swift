@@ -12,7 +12,7 @@ import NIOTLS
 /// ```
 /// accept ─▶ ConnectionGate ─▶ IdleStateHandler, CloseWhenIdleHandler ─▶ [NIOSSLServerHandler ─▶ ALPN]
 ///        ─┬─ http/1.1 ─▶ FastPathHTTP1Channel (RepeatedPollHandler, deadline, codec, deadline, CachedAnswerHandler)
-///         └─ h2 ───────▶ HummingbirdHTTP2's HTTP2Channel
+///         └─ h2 ───────▶ HTTP2HeaderDeadline ─▶ HummingbirdHTTP2's HTTP2Channel
 /// ```
 ///
 /// TLS sits in front of the fast path, so a cached poll over TLS is answered on the event loop as one over plaintext
@@ -70,6 +70,12 @@ struct FleetHTTPChannel: ServerChildChannel {
                 switch result {
                 case .negotiated("h2"):
                     deadline.stop()
+                    do {
+                        try channel.pipeline.syncOperations.addHandler(
+                            HTTP2HeaderDeadline(timeout: TimeAmount(policy.headerTimeout)))
+                    } catch {
+                        return channel.eventLoop.makeFailedFuture(error)
+                    }
                     return http2.setup(channel: channel, logger: logger).map(Negotiated.http2)
                 case .negotiated("http/1.1"), .fallback:
                     return http1.setup(channel: channel, deadline: deadline, logger: logger).map(Negotiated.http1)

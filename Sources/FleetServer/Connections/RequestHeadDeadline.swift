@@ -17,7 +17,7 @@ final class RequestHeadDeadline {
     private var timer: Scheduled<Void>?
     /// A head has been read and its request's end not yet: bytes now are its body, not a new head.
     private var inRequest = false
-    /// Over HTTP/2 there are no heads to wait for here; the idle timeout alone applies.
+    /// Over HTTP/2 there are no heads to wait for here: ``HTTP2HeaderDeadline`` times its header blocks.
     private var stopped = false
 
     init(channel: any Channel, timeout: TimeAmount) {
