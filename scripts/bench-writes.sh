@@ -14,7 +14,12 @@
 # `pgbench -n -c DRIVERS -j 2 -T DURATION` where client N updates row w-N's state and json (autocommit).
 # Needs: wrk, python3, `swift build -c release --product tripterm`; PostgreSQL 15's server binaries (Debian:
 # apt-get install postgresql-15; skipped with a note when missing).
-# Environment: DURATION (10), DRIVERS (64), PG_BIN (/usr/lib/postgresql/15/bin), PG_PEER (1 = also run PostgreSQL).
+# EVENTS=1 (issue 32) runs tripterm three times: events off; on, recorded only (a geofence that each report enters
+# or leaves, the drivers alternating between two places, so that every write records an event in its transaction);
+# and on and delivered to a receiver here (Python, on the same two cores). What the outbox costs durable writes,
+# beside the same writes without it.
+# Environment: DURATION (10), DRIVERS (64), PG_BIN (/usr/lib/postgresql/15/bin), PG_PEER (1 = also run PostgreSQL),
+# EVENTS (0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${DURATION:-10}"
@@ -23,20 +28,33 @@ PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 
 WRK="$(command -v wrk || true)"
 [ -n "$WRK" ] || { echo "bench-writes: needs wrk (apt-get install wrk)" >&2; exit 2; }
-work="$(mktemp -d)"
+root="$(mktemp -d)"
 pid=""
+receiver=""
 pgdir=""
 as_postgres=()
 cleanup() {
   if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
+  if [ -n "$receiver" ] && kill -0 "$receiver" 2>/dev/null; then kill "$receiver"; wait "$receiver" || true; fi
   if [ -n "$pgdir" ] && [ -f "$pgdir/data/postmaster.pid" ]; then
     "${as_postgres[@]}" "$PG_BIN/pg_ctl" -D "$pgdir/data" -m immediate stop > /dev/null 2>&1 || true
   fi
-  rm -rf "$work" ${pgdir:+"$pgdir"}
+  rm -rf "$root" ${pgdir:+"$pgdir"}
 }
 trap cleanup EXIT
-. scripts/lib/bench-server-fixture.sh
 . scripts/lib/wrk-summary.sh
+EVENTS="${EVENTS:-0}"
+# One location report, as the Driver SDK sends it, to the thread's own vehicle; with EVENTS=1 every other one 1 km
+# north, outside the fence around the first.
+report='{"lastLocation":{"location":{"latitude":43.7328119,"longitude":7.4191236},"heading":41,"speed":8.3},"remainingDistanceMeters":1184,"remainingTimeSeconds":173}'
+away="${report/43.7328119/43.7418119}"
+[ "$EVENTS" = 1 ] || away="$report"
+
+# `leg LABEL`: a fresh server (SERVE_FLAGS) in its own folder, DRIVERS drivers on it for DURATION s, then stopped.
+leg() {
+  work="$root/$1"
+  mkdir -p "$work"
+  . scripts/lib/bench-server-fixture.sh
 
 # DRIVERS vehicles, each having reported once, and their drivers' tokens as a Lua table.
 python3 - "$base" "$server" "$DRIVERS" <<'PY'
@@ -59,23 +77,59 @@ PY
   for i in $(seq 0 $((DRIVERS - 1))); do echo "  \"$("$bin" token --vehicle "w-$i" --db "$db")\","; done
   echo "}"
 } > "$work/tokens.lua"
-# One location report, as the Driver SDK sends it, to the thread's own vehicle.
-report='{"lastLocation":{"location":{"latitude":43.7328119,"longitude":7.4191236},"heading":41,"speed":8.3},"remainingDistanceMeters":1184,"remainingTimeSeconds":173}'
 cat "$work/tokens.lua" - > "$work/drivers.lua" <<LUA
 local threads = 0
 function setup(thread) thread:set("id", threads); threads = threads + 1 end
 function init(args)
-  put = wrk.format("PUT",
-    "/v1/providers/tripterm-demo/vehicles/w-" .. id .. "?updateMask=lastLocation,remainingDistanceMeters,remainingTimeSeconds",
-    {["Authorization"] = "Bearer " .. tokens[id + 1], ["Content-Type"] = "application/json"}, '$report')
+  local path = "/v1/providers/tripterm-demo/vehicles/w-" .. id
+    .. "?updateMask=lastLocation,remainingDistanceMeters,remainingTimeSeconds"
+  local headers = {["Authorization"] = "Bearer " .. tokens[id + 1], ["Content-Type"] = "application/json"}
+  puts = {wrk.format("PUT", path, headers, '$report'), wrk.format("PUT", path, headers, '$away')}
+  sent = 0
 end
-function request() return put end
+function request() sent = sent + 1; return puts[sent % 2 + 1] end
 LUA
 
-echo "bench-writes: tripterm $("$bin" --version), $(nproc) CPUs, ${DURATION}s per run, $DRIVERS drivers, $base"
+echo "bench-writes: tripterm $("$bin" --version)${SERVE_FLAGS:+ $SERVE_FLAGS}, $(nproc) CPUs, ${DURATION}s per run, $DRIVERS drivers, $base"
 "$WRK" -t"$DRIVERS" -c"$DRIVERS" -d"${DURATION}s" --latency -s "$work/drivers.lua" "$base" > "$work/drivers.txt" 2>&1
-summary "tripterm UpdateVehicle, $DRIVERS drivers on their own vehicles (group commit)" "$work/drivers.txt"
+summary "tripterm UpdateVehicle, $DRIVERS drivers on their own vehicles (group commit)$2" "$work/drivers.txt"
 kill -TERM "$pid"; wait "$pid" || true; pid=""
+}
+
+leg tripterm ""
+if [ "$EVENTS" = 1 ]; then
+  # The receiver answers 204 and counts; the fence is 300 m around the first place, so each report crosses it.
+  python3 - "$root" <<'PY' &
+import http.server, sys, threading
+count, lock = [0], threading.Lock()
+class Hook(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("content-length", 0)))
+        with lock:
+            count[0] += 1
+        self.send_response(204); self.send_header("content-length", "0"); self.end_headers()
+    def do_GET(self):
+        text = str(count[0]).encode()
+        self.send_response(200); self.send_header("content-length", str(len(text))); self.end_headers()
+        self.wfile.write(text)
+    def log_message(self, *args):
+        pass
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+open(sys.argv[1] + "/receiver-port", "w").write(str(server.server_address[1]))
+server.serve_forever()
+PY
+  receiver=$!
+  for _ in $(seq 1 50); do [ -s "$root/receiver-port" ] && break; sleep 0.1; done
+  printf '[geofences]\nplace = "CIRCLE (43.7328 7.4191, 300)"\n' > "$root/events.toml"
+  plain="${SERVE_FLAGS:-}"
+  SERVE_FLAGS="$plain --events-config $root/events.toml"
+  leg recorded ", events recorded (one a write)"
+  SERVE_FLAGS="$plain --events-url http://127.0.0.1:$(cat "$root/receiver-port")/hooks --events-config $root/events.toml"
+  leg events ", events recorded and delivered"
+  recorded="$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM event").fetchone()[0])' "$root/events/fleet.sqlite")"
+  echo "events: $recorded recorded, $(curl -sS "http://127.0.0.1:$(cat "$root/receiver-port")/count") received by the end"
+fi
 
 [ "${PG_PEER:-1}" = 1 ] || exit 0
 if [ ! -x "$PG_BIN/postgres" ] || [ ! -x "$PG_BIN/pgbench" ]; then
@@ -83,7 +137,7 @@ if [ ! -x "$PG_BIN/postgres" ] || [ ! -x "$PG_BIN/pgbench" ]; then
   exit 0
 fi
 # Our vehicle's JSON as stored after the run: PostgreSQL's rows and updates carry the same text.
-json="$(python3 - "$db" <<'PY'
+json="$(python3 - "$root/tripterm/fleet.sqlite" <<'PY'
 import sqlite3, sys
 print(sqlite3.connect(sys.argv[1]).execute("SELECT json FROM vehicle WHERE id = 'w-0'").fetchone()[0])
 PY
