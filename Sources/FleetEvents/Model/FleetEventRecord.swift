@@ -41,11 +41,31 @@ public struct FleetEventRecord: Codable, Hashable, Sendable {
 
     public var kind: FleetEventKind? { FleetEventKind(rawValue: type) }
 
-    /// The body as sent: compact JSON with sorted keys, so the same event is the same bytes on every attempt.
-    public func jsonBody() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+    /// The body as sent: compact JSON with sorted keys, so the same event is the same bytes on every attempt —
+    /// those `JSONEncoder` writes, written directly (once per event and receiver).
+    public func jsonBody() -> Data {
+        var out = ProtoJSONOutput(capacity: 256)
+        var first = true
+        func member(_ name: String, _ write: (inout ProtoJSONOutput) -> Void) {
+            out.writeJSON(CollectionOfOne(UInt8(ascii: first ? "{" : ",")))
+            first = false
+            out.writeString(name)
+            out.writeJSON(CollectionOfOne(UInt8(ascii: ":")))
+            write(&out)
+        }
+        // In the byte order of the keys.
+        if let after { member("after") { after.writeJSON(to: &$0) } }
+        if let before { member("before") { before.writeJSON(to: &$0) } }
+        member("eventId") { $0.writeInteger(eventId) }
+        if let geofence { member("geofence") { $0.writeString(geofence) } }
+        member("provider") { $0.writeString(provider) }
+        if let task { member("task") { $0.writeString(task) } }
+        member("timestamp") { $0.writeString(timestamp) }
+        if let trip { member("trip") { $0.writeString(trip) } }
+        member("type") { $0.writeString(type) }
+        if let vehicle { member("vehicle") { $0.writeString(vehicle) } }
+        out.writeJSON(CollectionOfOne(UInt8(ascii: "}")))
+        return Data(out.bytes)
     }
 }
 

@@ -5,7 +5,7 @@ extension FleetEventRecord {
     /// One line of `tripterm events`: the JSON body with `json`, else the id, time, kind, what it concerns and what
     /// changed — `#12 2026-11-28T10:00:00Z trip-status providers/p/trips/t1: NEW → ENROUTE_TO_PICKUP`.
     public func line(json: Bool) -> String {
-        if json { return (try? jsonBody()).map { String(decoding: $0, as: UTF8.self) } ?? "{}" }
+        if json { return String(decoding: jsonBody(), as: UTF8.self) }
         var subject = [trip, task, vehicle].compactMap { $0 }.first ?? provider
         if let geofence { subject += " \(geofence)" }
         return "#\(eventId) \(timestamp) \(type) \(subject): \(Self.text(before)) → \(Self.text(after))"

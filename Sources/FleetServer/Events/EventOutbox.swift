@@ -71,7 +71,7 @@ extension FleetTransaction {
                     """
             ).execute(arguments: [
                 provider, event.kind.rawValue, time.rfc3339, event.trip, event.vehicle, event.task, event.geofence,
-                try event.before.map(Self.jsonText), try event.after.map(Self.jsonText),
+                event.before.map(Self.jsonText), event.after.map(Self.jsonText),
             ])
         }
     }
@@ -176,11 +176,7 @@ extension FleetTransaction {
             arguments: [id, url.absoluteString])
     }
 
-    static func jsonText(_ value: JSONValue) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
+    static func jsonText(_ value: JSONValue) -> String { value.compactJSONText }
 
     static func json(_ text: String?) throws -> JSONValue? {
         guard let text else { return nil }

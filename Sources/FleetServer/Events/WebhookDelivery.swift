@@ -204,8 +204,7 @@ struct WebhookDelivery: Sendable {
 
     /// One attempt at `event`.
     func post(_ event: FleetEventRecord) async -> Outcome {
-        let body: Data
-        do { body = try event.jsonBody() } catch { return .failed("cannot encode it: \(error)") }
+        let body = event.jsonBody()
         let id = String(event.eventId)
         let timestamp = Int64(clock().timeIntervalSince1970)
         var request = HTTPClientRequest(url: url.absoluteString)
