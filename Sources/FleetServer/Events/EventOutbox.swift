@@ -78,8 +78,7 @@ extension FleetTransaction {
 
     /// Events after `afterID` in id order, of one provider or of all.
     public func events(provider: String?, after afterID: Int64, limit: Int) throws -> [FleetEventRecord] {
-        var sql =
-            "SELECT id, provider, kind, time, trip, vehicle, task, geofence, before, after FROM event WHERE id > ?"
+        var sql = "SELECT \(Self.eventColumns) FROM event WHERE id > ?"
         var arguments: StatementArguments = [afterID]
         if let provider {
             sql += " AND provider = ?"
@@ -87,18 +86,31 @@ extension FleetTransaction {
         }
         sql += " ORDER BY id LIMIT ?"
         arguments += [limit]
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            let kind = FleetEventKind(rawValue: row["kind"]) ?? .tripStatus
-            var record = FleetEventRecord(
-                id: row["id"], provider: row["provider"],
-                time: try ProtoTimestamp(rfc3339: row["time"]),
-                event: DetectedEvent(
-                    kind: kind, trip: row["trip"], vehicle: row["vehicle"], task: row["task"],
-                    geofence: row["geofence"], before: try Self.json(row["before"]), after: try Self.json(row["after"]))
-            )
-            record.type = row["kind"]
-            return record
-        }
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.event)
+    }
+
+    /// A provider's newest `limit` events, in id order: read backwards along its index, so as many rows as asked for
+    /// however many there are.
+    public func newestEvents(provider: String, limit: Int) throws -> [FleetEventRecord] {
+        let newest = "SELECT \(Self.eventColumns) FROM event WHERE provider = ? ORDER BY id DESC LIMIT ?"
+        return try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM (\(newest)) ORDER BY id"), arguments: [provider, limit]
+        ).map(Self.event)
+    }
+
+    private static let eventColumns = "id, provider, kind, time, trip, vehicle, task, geofence, before, after"
+
+    private static func event(_ row: Row) throws -> FleetEventRecord {
+        let kind = FleetEventKind(rawValue: row["kind"]) ?? .tripStatus
+        var record = FleetEventRecord(
+            id: row["id"], provider: row["provider"],
+            time: try ProtoTimestamp(rfc3339: row["time"]),
+            event: DetectedEvent(
+                kind: kind, trip: row["trip"], vehicle: row["vehicle"], task: row["task"],
+                geofence: row["geofence"], before: try Self.json(row["before"]), after: try Self.json(row["after"]))
+        )
+        record.type = row["kind"]
+        return record
     }
 
     /// The newest event's id, 0 when there is none.

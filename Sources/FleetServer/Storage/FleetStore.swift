@@ -17,6 +17,8 @@ public final class FleetStore: Sendable {
     let searchIndex = SearchIndex()
     /// Batches concurrent writes into shared transactions.
     let groupCommit: GroupCommit
+    /// Whether writes record events (a configuration was given): without, the events endpoint says so.
+    public let recordsEvents: Bool
 
     /// The older schema this start migrated from, and the copy kept of it; nil when nothing was migrated.
     public let upgrade: Upgrade?
@@ -58,6 +60,7 @@ public final class FleetStore: Sendable {
         groupCommit = GroupCommit(
             pool: pool, index: searchIndex, events: events.map { EventRecorder(configuration: $0, clock: clock) },
             logger: logger)
+        recordsEvents = events != nil
     }
 
     static var migrator: DatabaseMigrator {
