@@ -136,6 +136,14 @@ extension FleetTransaction {
         ).execute(arguments: [provider, subject, String(decoding: try JSONEncoder().encode(watch), as: UTF8.self)])
     }
 
+    /// Drops the watch of a trip or task that ended or was deleted, in the write that ended it: no report is
+    /// judged against it again, and the table would otherwise keep a row for every trip and task there ever was.
+    /// Done with events off too, so rows left by a run with them on go as well.
+    func dropProgressWatch(provider: String, subject: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM event_watch WHERE provider = ? AND subject = ?")
+            .execute(arguments: [provider, subject])
+    }
+
     /// The vehicles a `vehicle-not-updating` event was sent for and no `vehicle-updating` since.
     func silentVehicles() throws -> [VehicleName] {
         try Row.fetchAll(db, sql: "SELECT provider, vehicleId FROM event_silent_vehicle").compactMap { row in

@@ -261,11 +261,15 @@ public struct FleetTransaction {
             ])
         changes?.record(.trip(provider: name.provider, trip))
         try recordTrip(before: before, after: trip, provider: name.provider)
+        if trip.tripStatus == .complete || trip.tripStatus == .canceled {
+            try dropProgressWatch(provider: name.provider, subject: "trips/\(name.tripID)")
+        }
     }
 
     public func deleteTrip(_ name: TripName) throws {
         try run("DELETE FROM trip WHERE provider = ? AND id = ?", [name.provider, name.tripID])
         changes?.record(.tripDeleted(provider: name.provider, id: name.tripID))
+        try dropProgressWatch(provider: name.provider, subject: "trips/\(name.tripID)")
     }
 
     /// Inserts a new vehicle; false when one with this name exists.
@@ -292,6 +296,8 @@ public struct FleetTransaction {
     public func deleteVehicle(_ name: VehicleName) throws {
         try run("DELETE FROM vehicle WHERE provider = ? AND id = ?", [name.provider, name.vehicleID])
         changes?.record(.vehicleDeleted(provider: name.provider, name: name.description))
+        // Its silence goes with it: the silence watch would release it only while events are on.
+        try setSilent(name, false)
     }
 
     /// Trips of a provider in id order after `afterID`, optionally only one vehicle's, only active ones, and only

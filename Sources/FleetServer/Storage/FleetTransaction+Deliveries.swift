@@ -73,11 +73,13 @@ extension FleetTransaction {
             task.deliveryVehicleId, Int(task.state.rawValue), try Self.encode(task), name.provider, name.taskID,
         ])
         try recordTask(before: before, after: task, provider: name.provider)
+        if task.state == .closed { try dropProgressWatch(provider: name.provider, subject: "tasks/\(name.taskID)") }
     }
 
     public func deleteTask(_ name: TaskName) throws {
         try db.cachedStatement(sql: "DELETE FROM task WHERE provider = ? AND id = ?")
             .execute(arguments: [name.provider, name.taskID])
+        try dropProgressWatch(provider: name.provider, subject: "tasks/\(name.taskID)")
     }
 
     /// Tasks of a provider in id order: all, or one vehicle's, or one shipment's (tracking id), optionally only
