@@ -331,7 +331,7 @@ let package = Package(
         .testTarget(
             name: "FleetClientTests",
             dependencies: [
-                "FleetClient", "FleetModel", "TripFollowing", "TestSupport",
+                "FleetClient", "FleetModel", "FleetEvents", "TripFollowing", "TestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]

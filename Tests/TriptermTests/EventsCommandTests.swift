@@ -113,6 +113,37 @@ import Testing
         _ = try await server.process.interruptAndWait()
     }
 
+    /// `--last N` prints the newest N; a server started without events makes the command fail with the server's
+    /// word — even following, which would otherwise wait for events that never come — though an earlier run
+    /// recorded some.
+    @Test func lastPrintsTheNewestAndEventsOffIsAFailure() async throws {
+        let server = try await startServer(["--events"])
+        let token = try await serverToken()
+        let api = FleetHTTP(url: server.url, token: token)
+        for id in ["v1", "v2", "v3"] {
+            _ = try await api.send("POST", "/v1/providers/p/vehicles?vehicleId=\(id)", Self.onlineVehicle)
+        }
+        let base = ["events", "--provider", "p", "--backend", server.url, "--token", token]
+        let last = try await TriptermBinary.run(base + ["--last", "2"])
+        #expect(last.status == 0, "\(last.stderr)")
+        #expect(
+            last.stdout.split(separator: "\n").map { $0.split(separator: " ").first ?? "" } == ["#2", "#3"],
+            "\(last.stdout)")
+        let both = try await TriptermBinary.run(base + ["--last", "2", "--after", "1"])
+        #expect(both.status != 0 && both.stderr.contains("--last and --after cannot go together"), "\(both.stderr)")
+        _ = try await server.process.interruptAndWait()
+
+        let off = try await startServer([])
+        let offBase = ["events", "--provider", "p", "--backend", off.url, "--token", token]
+        for extra in [[], ["--follow", "--interval", "0.2"], ["--last", "5", "--follow"]] {
+            let output = try await TriptermBinary.run(offBase + extra)
+            #expect(output.status == 1, "\(extra): \(output.stderr)")
+            #expect(output.stderr.contains("events are off on this server"), "\(extra): \(output.stderr)")
+            #expect(!output.stderr.contains("retrying"), "\(extra): \(output.stderr)")
+        }
+        _ = try await off.process.interruptAndWait()
+    }
+
     @Test func anEventsFileGivesGeofencesAndTheCommandLineWinsOverIt() async throws {
         let file = directory.appendingPathComponent("events.toml").path
         try """

@@ -15,7 +15,9 @@ import Testing
                     + "--provider p --backend \(server.url) --token \(server.token) --interval 1; "
                     + "echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 60"
             }
-            try await session.expectScreen(showing: "3 vehicles", "v1", "v2", "v3", "stale", "Enter follow")
+            // The server runs without events: the pane says so, once, rather than staying empty.
+            try await session.expectScreen(
+                showing: "3 vehicles", "v1", "v2", "v3", "stale", "Enter follow", "Events  off on this server")
             try await session.send("/", "v2", "Enter")
             try await session.expectScreen(showing: "/v2")
             try await session.send("Down", "Enter")

@@ -113,8 +113,8 @@ extension FuzzTarget {
         case .getTaskTrackingInfo(let name):
             try applyRules(.trackTask(name))
         case .listEvents(let parent):
-            let (after, pageSize) = try FleetAPI.eventsQuery(query)
-            _ = try FleetMethods.eventsRequest(parent: parent, after: after, pageSize: pageSize)
+            let (after, pageSize, newest) = try FleetAPI.eventsQuery(query)
+            _ = try FleetMethods.eventsRequest(parent: parent, after: after, pageSize: pageSize, newest: newest)
         case .getDeliveryVehicle, .deleteDeliveryVehicle, .getTask, .deleteTask:
             _ = try query.deliveryHeader()
         }

@@ -42,4 +42,8 @@ public struct FleetEngineFleetBackend: FleetBackend {
     public func listEvents(after: Int64) async throws(TripServiceError) -> [FleetEventRecord] {
         try await client.listEvents(provider: provider, after: after, pageSize: FleetTracker.eventPageSize).events
     }
+
+    public func listEvents(newest count: Int) async throws(TripServiceError) -> [FleetEventRecord] {
+        try await client.listEvents(provider: provider, newest: count).events
+    }
 }

@@ -78,8 +78,7 @@ extension FleetTransaction {
 
     /// Events after `afterID` in id order, of one provider or of all.
     public func events(provider: String?, after afterID: Int64, limit: Int) throws -> [FleetEventRecord] {
-        var sql =
-            "SELECT id, provider, kind, time, trip, vehicle, task, geofence, before, after FROM event WHERE id > ?"
+        var sql = "SELECT \(Self.eventColumns) FROM event WHERE id > ?"
         var arguments: StatementArguments = [afterID]
         if let provider {
             sql += " AND provider = ?"
@@ -87,18 +86,31 @@ extension FleetTransaction {
         }
         sql += " ORDER BY id LIMIT ?"
         arguments += [limit]
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            let kind = FleetEventKind(rawValue: row["kind"]) ?? .tripStatus
-            var record = FleetEventRecord(
-                id: row["id"], provider: row["provider"],
-                time: try ProtoTimestamp(rfc3339: row["time"]),
-                event: DetectedEvent(
-                    kind: kind, trip: row["trip"], vehicle: row["vehicle"], task: row["task"],
-                    geofence: row["geofence"], before: try Self.json(row["before"]), after: try Self.json(row["after"]))
-            )
-            record.type = row["kind"]
-            return record
-        }
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.event)
+    }
+
+    /// A provider's newest `limit` events, in id order: read backwards along its index, so as many rows as asked for
+    /// however many there are.
+    public func newestEvents(provider: String, limit: Int) throws -> [FleetEventRecord] {
+        let newest = "SELECT \(Self.eventColumns) FROM event WHERE provider = ? ORDER BY id DESC LIMIT ?"
+        return try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM (\(newest)) ORDER BY id"), arguments: [provider, limit]
+        ).map(Self.event)
+    }
+
+    private static let eventColumns = "id, provider, kind, time, trip, vehicle, task, geofence, before, after"
+
+    private static func event(_ row: Row) throws -> FleetEventRecord {
+        let kind = FleetEventKind(rawValue: row["kind"]) ?? .tripStatus
+        var record = FleetEventRecord(
+            id: row["id"], provider: row["provider"],
+            time: try ProtoTimestamp(rfc3339: row["time"]),
+            event: DetectedEvent(
+                kind: kind, trip: row["trip"], vehicle: row["vehicle"], task: row["task"],
+                geofence: row["geofence"], before: try Self.json(row["before"]), after: try Self.json(row["after"]))
+        )
+        record.type = row["kind"]
+        return record
     }
 
     /// The newest event's id, 0 when there is none.
@@ -122,6 +134,14 @@ extension FleetTransaction {
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO event_watch (provider, subject, json) VALUES (?, ?, ?)"
         ).execute(arguments: [provider, subject, String(decoding: try JSONEncoder().encode(watch), as: UTF8.self)])
+    }
+
+    /// Drops the watch of a trip or task that ended or was deleted, in the write that ended it: no report is
+    /// judged against it again, and the table would otherwise keep a row for every trip and task there ever was.
+    /// Done with events off too, so rows left by a run with them on go as well.
+    func dropProgressWatch(provider: String, subject: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM event_watch WHERE provider = ? AND subject = ?")
+            .execute(arguments: [provider, subject])
     }
 
     /// The vehicles a `vehicle-not-updating` event was sent for and no `vehicle-updating` since.

@@ -174,7 +174,7 @@ public enum FleetRoute: Equatable, Sendable {
         case .createTask: ["taskId"]
         case .updateDeliveryVehicle, .updateTask: ["updateMask"]
         case .listTasks: ["pageSize", "pageToken", "filter"]
-        case .listEvents: ["after", "pageSize"]
+        case .listEvents: ["after", "pageSize", "newest"]
         case .listDeliveryVehicles:
             [
                 "pageSize", "pageToken", "filter", "viewport.low.latitude", "viewport.low.longitude",

@@ -19,6 +19,8 @@ public final class FleetStore: Sendable {
     let itineraries = ItineraryCache()
     /// Batches concurrent writes into shared transactions.
     let groupCommit: GroupCommit
+    /// Whether writes record events (a configuration was given): without, the events endpoint says so.
+    public let recordsEvents: Bool
 
     /// The older schema this start migrated from, and the copy kept of it; nil when nothing was migrated.
     public let upgrade: Upgrade?
@@ -61,6 +63,7 @@ public final class FleetStore: Sendable {
             pool: pool, index: searchIndex, itineraries: itineraries,
             events: events.map { EventRecorder(configuration: $0, clock: clock) },
             logger: logger)
+        recordsEvents = events != nil
     }
 
     static var migrator: DatabaseMigrator {
@@ -261,11 +264,15 @@ public struct FleetTransaction {
             ])
         changes?.record(.trip(provider: name.provider, trip))
         try recordTrip(before: before, after: trip, provider: name.provider)
+        if trip.tripStatus == .complete || trip.tripStatus == .canceled {
+            try dropProgressWatch(provider: name.provider, subject: "trips/\(name.tripID)")
+        }
     }
 
     public func deleteTrip(_ name: TripName) throws {
         try run("DELETE FROM trip WHERE provider = ? AND id = ?", [name.provider, name.tripID])
         changes?.record(.tripDeleted(provider: name.provider, id: name.tripID))
+        try dropProgressWatch(provider: name.provider, subject: "trips/\(name.tripID)")
     }
 
     /// Inserts a new vehicle; false when one with this name exists.
@@ -292,6 +299,8 @@ public struct FleetTransaction {
     public func deleteVehicle(_ name: VehicleName) throws {
         try run("DELETE FROM vehicle WHERE provider = ? AND id = ?", [name.provider, name.vehicleID])
         changes?.record(.vehicleDeleted(provider: name.provider, name: name.description))
+        // Its silence goes with it: the silence watch would release it only while events are on.
+        try setSilent(name, false)
     }
 
     /// Trips of a provider in id order after `afterID`, optionally only one vehicle's, only active ones, and only

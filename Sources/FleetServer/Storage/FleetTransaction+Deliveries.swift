@@ -80,12 +80,14 @@ extension FleetTransaction {
             task.deliveryVehicleId, Int(task.state.rawValue), try Self.encode(task), name.provider, name.taskID,
         ])
         try recordTask(before: before, after: task, provider: name.provider)
+        if task.state == .closed { try dropProgressWatch(provider: name.provider, subject: "tasks/\(name.taskID)") }
     }
 
     public func deleteTask(_ name: TaskName) throws {
         changes?.recordDeliveryVehicle(provider: name.provider, try taskVehicle(name))
         try db.cachedStatement(sql: "DELETE FROM task WHERE provider = ? AND id = ?")
             .execute(arguments: [name.provider, name.taskID])
+        try dropProgressWatch(provider: name.provider, subject: "tasks/\(name.taskID)")
     }
 
     /// The stored task's vehicle id, without decoding it ("" when it has none or there is no such task).

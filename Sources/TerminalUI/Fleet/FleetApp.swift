@@ -228,10 +228,16 @@ public final class FleetApp: Screen {
         say(showsTasks ? "tasks" : "vehicles")
     }
 
-    /// `e`: the events pane, or not; a backend without events (Google's, a replay) has none to show.
+    /// `e`: the events pane, or not; a backend without events (Google's, a replay) has none to show, and a server
+    /// that records none says so in the pane.
     private func toggleEvents() {
-        guard subscriber.snapshot.events != nil else {
-            say("this fleet has no events: only tripterm serve records them (docs/server.md, Events)")
+        let snapshot = subscriber.snapshot
+        guard snapshot.events != nil || snapshot.eventsAreOff else {
+            if let refusal = snapshot.eventsRefusal, refusal.code == .permissionDenied {
+                say("events need a server token (PERMISSION_DENIED): \(refusal.message)")
+            } else {
+                say("this fleet has no events: only tripterm serve records them (docs/server.md, Events)")
+            }
             return
         }
         showsEvents.toggle()

@@ -55,7 +55,13 @@ public struct FleetScreen: Sendable, Equatable {
 
     /// Where the parts go on a terminal of `size`; nil when it is too small.
     func layout(size: TerminalSize) -> FleetScreenLayout? {
-        FleetScreenLayout.compute(size: size, replay: replay != nil, events: showsEvents && state.events != nil)
+        FleetScreenLayout.compute(size: size, replay: replay != nil, events: showsEvents ? eventsPaneHeight : 0)
+    }
+
+    /// The events pane's height when shown: the latest events, or a title and a line saying that the server
+    /// records none; 0 when the backend has no events at all.
+    var eventsPaneHeight: Int {
+        state.events != nil ? FleetScreenLayout.eventsHeight : state.eventsAreOff ? FleetEventsPane.offHeight : 0
     }
 
     /// The rows the stale rule lets through (every row when stale ones are greyed).
@@ -109,7 +115,7 @@ public struct FleetScreen: Sendable, Equatable {
         }
         if replay != nil { return Self.replayHints }
         if showsTasks { return Self.taskHints }
-        let events: [(key: String, help: String)] = state.events == nil ? [] : [("e", "events")]
+        let events: [(key: String, help: String)] = eventsPaneHeight == 0 ? [] : [("e", "events")]
         return (state.taskRows == nil ? [] : [("T", "tasks")]) + events + Self.hints
     }
 
@@ -162,7 +168,10 @@ public struct FleetScreen: Sendable, Equatable {
         }
         if let area = layout.events {
             buffer.render(
-                FleetEventsPane(events: state.events ?? [], timeZone: timeZone, styles: styles, ascii: ascii), in: area)
+                FleetEventsPane(
+                    events: state.events ?? [], isOff: state.eventsAreOff, timeZone: timeZone, styles: styles,
+                    ascii: ascii),
+                in: area)
         }
         buffer.render(
             StatusBar(

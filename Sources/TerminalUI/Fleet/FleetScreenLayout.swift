@@ -20,7 +20,8 @@ struct FleetScreenLayout: Equatable {
     /// The events pane's height, at most: the title and the latest events.
     static let eventsHeight = 8
 
-    static func compute(size: TerminalSize, replay: Bool = false, events: Bool = false) -> FleetScreenLayout? {
+    /// `events`: the events pane's height at most (0: no pane).
+    static func compute(size: TerminalSize, replay: Bool = false, events: Int = 0) -> FleetScreenLayout? {
         guard size.width >= minimumSize.width, size.height >= minimumSize.height else { return nil }
         var rows = Layout.vertical(
             replay ? [.fill(), .length(1), .length(1), .length(1)] : [.fill(), .length(1), .length(1)]
@@ -33,9 +34,9 @@ struct FleetScreenLayout: Equatable {
             : Layout.vertical([.fill(), .ratio(1, 2)]).split(rows[0])
         var list = parts[1]
         var eventsPane: Rect?
-        if events {
+        if events > 0 {
             // The list keeps at least half its place: its header and a few rows.
-            let split = Layout.vertical([.fill(), .length(min(eventsHeight, list.height / 2))]).split(list)
+            let split = Layout.vertical([.fill(), .length(min(events, list.height / 2))]).split(list)
             list = split[0]
             eventsPane = split[1]
         }

@@ -28,6 +28,8 @@ public struct FleetViewState: Sendable, Equatable {
     /// The last events read, oldest first, at most ``eventsKept``; nil while the tracker reads none (a backend
     /// other than tripterm's server), which leaves the events pane out.
     public var events: [FleetEventRecord]?
+    /// Why the tracker stopped reading events (``FleetTracker/eventsRefusal``), nil while it reads them.
+    public var eventsRefusal: TripServiceError?
     /// When each vehicle (by name) last had an event, for the list's mark.
     public var lastEventAt: [String: ProtoTimestamp] = [:]
     public static let eventsKept = 100
@@ -64,6 +66,16 @@ public struct FleetViewState: Sendable, Equatable {
             lastEventAt[vehicle] = max(time, lastEventAt[vehicle] ?? time)
         }
     }
+
+    /// The tracker stopped reading events: the pane has none to show.
+    public mutating func stopEvents(_ refusal: TripServiceError) {
+        events = nil
+        eventsRefusal = refusal
+    }
+
+    /// Whether the server has the events endpoint but records no events (started without `--events*`): the pane
+    /// stays, to say so, rather than showing none forever or vanishing without a word.
+    public var eventsAreOff: Bool { events == nil && eventsRefusal?.code == .unimplemented }
 
     /// The vehicles with an event in the last ``eventMark`` at `now`.
     public func markedVehicles(at now: ProtoTimestamp) -> Set<String> {

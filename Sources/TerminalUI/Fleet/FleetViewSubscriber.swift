@@ -63,6 +63,10 @@ public final class FleetViewSubscriber: FleetTrackerSubscriber {
         change { $0.take(events: events) }
     }
 
+    public func fleetTracker(_ tracker: FleetTracker, didStopReadingEvents refusal: TripServiceError) async {
+        change { $0.stopEvents(refusal) }
+    }
+
     public func fleetTracker(
         _ tracker: FleetTracker, didRecoverAfter failures: Int, lastError: TripServiceError
     )

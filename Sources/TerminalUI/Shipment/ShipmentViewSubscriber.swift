@@ -55,6 +55,12 @@ public final class ShipmentViewSubscriber: ShipmentTrackerSubscriber {
         }
     }
 
+    public func shipmentTracker(
+        _ tracker: ShipmentTracker, didRecoverAfter failures: Int, lastError: TripServiceError
+    ) async {
+        change { $0.failure = nil }
+    }
+
     public func shipmentTracker(_ tracker: ShipmentTracker, didFailWithError error: TripServiceError) async {
         let count = await tracker.consecutiveFailures
         let delay = await tracker.retryDelay

@@ -61,7 +61,16 @@ public final class ScriptedFleetBackend: FleetBackend {
         return try answer.get()
     }
 
-    /// The calls so far: `ListVehicles`, `ListDeliveryVehicles`, `ListTasks FILTER`, `ListEvents AFTER`.
+    public func listEvents(newest count: Int) async throws(TripServiceError) -> [FleetEventRecord] {
+        let answer: Result<[FleetEventRecord], TripServiceError> = state.withLockedValue { s in
+            s.calls.append("ListEvents newest \(count)")
+            return s.events.map { Array($0.suffix(count)) }
+        }
+        return try answer.get()
+    }
+
+    /// The calls so far: `ListVehicles`, `ListDeliveryVehicles`, `ListTasks FILTER`, `ListEvents AFTER`,
+    /// `ListEvents newest N`.
     public var calls: [String] { state.withLockedValue { $0.calls } }
 
     public func listDeliveryVehicles(

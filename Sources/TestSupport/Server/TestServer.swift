@@ -141,9 +141,12 @@ public func withTestServer<T>(
     }
 }
 
-/// Runs `body` with a fresh server and an HTTP client for Fleet Engine clients, and always stops both.
-public func withTestServer<T>(_ body: (TestServer, HTTPClient) async throws -> T) async throws -> T {
-    let server = try await TestServer.start()
+/// Runs `body` with a fresh server (recording events with `recordingEvents`, as `serve --events`) and an HTTP client
+/// for Fleet Engine clients, and always stops both.
+public func withTestServer<T>(
+    recordingEvents: Bool = false, _ body: (TestServer, HTTPClient) async throws -> T
+) async throws -> T {
+    let server = try await TestServer.start(events: recordingEvents ? EventConfiguration() : nil)
     let http = FleetEngineClient.makeHTTPClient()
     do {
         let result = try await body(server, http)

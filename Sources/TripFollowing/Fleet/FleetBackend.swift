@@ -14,6 +14,8 @@ public protocol FleetBackend: Sendable {
     /// tripterm's own events (the local server's `GET …/events`) after `after`, oldest first, at most
     /// ``FleetTracker/eventPageSize``.
     func listEvents(after: Int64) async throws(TripServiceError) -> [FleetEventRecord]
+    /// The newest `count` events, oldest first: the tracker's first read, so that it starts at the recent ones.
+    func listEvents(newest count: Int) async throws(TripServiceError) -> [FleetEventRecord]
 }
 
 extension FleetBackend {
@@ -31,6 +33,10 @@ extension FleetBackend {
 
     /// A backend other than tripterm's server (Google's, a replay) has no events endpoint.
     public func listEvents(after: Int64) async throws(TripServiceError) -> [FleetEventRecord] {
+        throw TripServiceError(code: .unimplemented, message: "this backend records no events")
+    }
+
+    public func listEvents(newest count: Int) async throws(TripServiceError) -> [FleetEventRecord] {
         throw TripServiceError(code: .unimplemented, message: "this backend records no events")
     }
 }

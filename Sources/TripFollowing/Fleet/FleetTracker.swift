@@ -53,8 +53,15 @@ public actor FleetTracker {
     public private(set) var eventCursor: Int64 = 0
     /// Whether polls still read events: a backend that refuses them once has none.
     private var readsEvents: Bool
+    /// Whether a read succeeded yet: the first asks for the newest ``eventBacklog`` only.
+    private var hasReadEvents = false
+    /// Why events are no longer read: the refusal that turned them off (UNIMPLEMENTED from a server that records
+    /// none, NOT_FOUND from one without the endpoint); nil while they are read or were never asked for.
+    public private(set) var eventsRefusal: TripServiceError?
     /// Events read per request; a full page is followed by the next at once, up to ``maximumPages``.
     public static let eventPageSize = 1000
+    /// Events the first read takes, the newest: a screen shows recent events, not a server's whole history.
+    public static let eventBacklog = 100
     /// Listings attempted so far, complete or not.
     public private(set) var completedPolls = 0
     private var pollLoop: Task<Void, Never>?
@@ -128,7 +135,9 @@ public actor FleetTracker {
         }
         completedPolls += 1
         switch outcome {
-        case .success(let listing): await deliver(listing, events: await readEvents())
+        case .success(let listing):
+            let read = await readEvents()
+            await deliver(listing, events: read.events, stoppedEvents: read.stopped)
         case .failure(let failure): await deliver(failure.error, page: failure.page, method: failure.method)
         }
     }
@@ -240,8 +249,8 @@ public actor FleetTracker {
             page: nil, method: method)
     }
 
-    /// Whether a failure says the Deliveries API (or the events endpoint) is not there for this caller, rather than
-    /// that it failed.
+    /// Whether a failure says the Deliveries API (or the events endpoint, or events on that server) is not there for
+    /// this caller, rather than that it failed.
     static func refusesDeliveries(_ error: TripServiceError) -> Bool {
         [.permissionDenied, .notFound, .unimplemented].contains(error.code)
     }
@@ -284,28 +293,39 @@ public actor FleetTracker {
         }
     }
 
-    /// The events recorded since the last poll, or nil while none are read. A refusal (no such endpoint: NOT_FOUND,
-    /// UNIMPLEMENTED, PERMISSION_DENIED) stops reading them; any other failure leaves the cursor for the next poll,
-    /// so that nothing is skipped.
-    private func readEvents() async -> [FleetEventRecord]? {
-        guard readsEvents else { return nil }
+    /// The events recorded since the last poll (the first time, the newest ``eventBacklog``), or nil while none are
+    /// read. A refusal (no such endpoint, or events off on the server: NOT_FOUND, UNIMPLEMENTED, PERMISSION_DENIED)
+    /// stops reading them, and is returned once; any other failure leaves the cursor for the next poll, so that
+    /// nothing is skipped.
+    private func readEvents() async -> (events: [FleetEventRecord]?, stopped: TripServiceError?) {
+        guard readsEvents else { return (nil, nil) }
         var read: [FleetEventRecord] = []
-        for _ in 0..<maximumPages {
-            let page: [FleetEventRecord]
-            do {
-                page = try await backend.listEvents(after: eventCursor)
-            } catch {
-                if Self.refusesDeliveries(error) { readsEvents = false }
-                break
+        do {
+            if !hasReadEvents {
+                read = try await backend.listEvents(newest: Self.eventBacklog)
+                hasReadEvents = true
+                eventCursor = read.last.map { max(eventCursor, $0.eventId) } ?? eventCursor
+                return (read, nil)
             }
-            read += page
-            eventCursor = page.last.map { max(eventCursor, $0.eventId) } ?? eventCursor
-            if page.count < Self.eventPageSize { break }
+            for _ in 0..<maximumPages {
+                let page = try await backend.listEvents(after: eventCursor)
+                read += page
+                eventCursor = page.last.map { max(eventCursor, $0.eventId) } ?? eventCursor
+                if page.count < Self.eventPageSize { break }
+            }
+        } catch {
+            if Self.refusesDeliveries(error) {
+                readsEvents = false
+                eventsRefusal = error
+                return (nil, error)
+            }
         }
-        return readsEvents ? read : nil
+        return (read, nil)
     }
 
-    private func deliver(_ listing: Listing, events: [FleetEventRecord]?) async {
+    private func deliver(
+        _ listing: Listing, events: [FleetEventRecord]?, stoppedEvents: TripServiceError? = nil
+    ) async {
         let observed = now()
         var next: [String: FleetVehicle] = [:]
         for vehicle in listing.vehicles {
@@ -351,6 +371,7 @@ public actor FleetTracker {
                 await subscriber.fleetTracker(self, didUpdateTasks: sortedTasks, changes: heard)
             }
             if let events { await subscriber.fleetTracker(self, didReadEvents: events) }
+            if let stoppedEvents { await subscriber.fleetTracker(self, didStopReadingEvents: stoppedEvents) }
         }
     }
 

@@ -20,6 +20,9 @@ public protocol FleetTrackerSubscriber: AnyObject, Sendable {
     /// The events recorded since the last poll (oldest first, perhaps none), after the poll's listing, while the
     /// tracker reads them (``FleetScope/events``).
     func fleetTracker(_ tracker: FleetTracker, didReadEvents events: [FleetEventRecord]) async
+    /// Events are no longer read: the backend refused with `refusal` (UNIMPLEMENTED: a server that records none;
+    /// NOT_FOUND: one without the endpoint, as Google's). Told once, after the listing of the poll that found out.
+    func fleetTracker(_ tracker: FleetTracker, didStopReadingEvents refusal: TripServiceError) async
 }
 
 extension FleetTrackerSubscriber {
@@ -31,4 +34,5 @@ extension FleetTrackerSubscriber {
     {}
     public func fleetTracker(_ tracker: FleetTracker, didStopListingDeliveries refusal: TripServiceError) async {}
     public func fleetTracker(_ tracker: FleetTracker, didReadEvents events: [FleetEventRecord]) async {}
+    public func fleetTracker(_ tracker: FleetTracker, didStopReadingEvents refusal: TripServiceError) async {}
 }

@@ -62,6 +62,14 @@ public actor ShipmentPrinter: ShipmentTrackerSubscriber {
         emit("error", "\(error) — \(next)", .object(object))
     }
 
+    public func shipmentTracker(
+        _ tracker: ShipmentTracker, didRecoverAfter failures: Int, lastError: TripServiceError
+    ) async {
+        emit(
+            "recovered", "after \(failures) failed poll\(failures == 1 ? "" : "s") (last: \(lastError.code.name))",
+            .object(["failures": .number(Double(failures))]))
+    }
+
     private func summary(_ element: ShipmentElement, _ info: TaskTrackingInfo) -> String {
         let none = "none"
         switch element {

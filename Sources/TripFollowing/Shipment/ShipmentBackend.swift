@@ -73,4 +73,7 @@ public protocol ShipmentTrackerSubscriber: AnyObject, Sendable {
     func shipmentTracker(_ tracker: ShipmentTracker, didUpdate info: TaskTrackingInfo, changed: [ShipmentElement]) async
     /// A poll failed; the last answer stays what it was.
     func shipmentTracker(_ tracker: ShipmentTracker, didFailWithError error: TripServiceError) async
+    /// A poll succeeded after `failures` failed ones, so an error shown for them can be cleared — whether or not the
+    /// answer changed. Called before the answer's own callback.
+    func shipmentTracker(_ tracker: ShipmentTracker, didRecoverAfter failures: Int, lastError: TripServiceError) async
 }

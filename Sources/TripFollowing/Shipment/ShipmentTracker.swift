@@ -33,6 +33,11 @@ public actor ShipmentTracker {
     /// How long the tracker waits before its next poll (after a failure, the retry delay).
     public private(set) var retryDelay: Duration
     private var pollLoop: Task<Void, Never>?
+    /// A poll is between its request and the end of its delivery; another waits for it (``refresh()``, the loop).
+    private var pollInFlight = false
+    private var inFlightWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Polls waiting for the one in flight (for tests).
+    var pollsWaiting: Int { inFlightWaiters.count }
 
     /// `options.pollInterval` below ``minimumInterval`` is raised to it, unless `allowsFastPolling` (tests).
     public init(
@@ -65,7 +70,9 @@ public actor ShipmentTracker {
         pollLoop = nil
     }
 
-    /// Polls once and returns when every subscriber has heard the outcome.
+    /// Polls once and returns when every subscriber has heard the outcome. A poll already in flight (the loop's) is
+    /// waited for, then a fresh one is made: answers arrive in the order they were asked for, and the one this
+    /// refresh reports is never older than the call.
     public func refresh() async {
         guard !isFinished else { return }
         await pollOnce()
@@ -84,7 +91,11 @@ public actor ShipmentTracker {
         }
     }
 
+    /// One poll, after any in flight, delivered before the next may start.
     private func pollOnce() async {
+        while pollInFlight { await withCheckedContinuation { inFlightWaiters.append($0) } }
+        guard !isFinished, !Task.isCancelled else { return }
+        pollInFlight = true
         let outcome: Result<TaskTrackingInfo, TripServiceError>
         do {
             outcome = .success(try await backend.fetchTrackingInfo(name))
@@ -96,6 +107,10 @@ public actor ShipmentTracker {
         case .success(let info): await deliver(info)
         case .failure(let error): await deliver(error)
         }
+        pollInFlight = false
+        let waiters = inFlightWaiters
+        inFlightWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     private func deliver(_ error: TripServiceError) async {
@@ -111,6 +126,8 @@ public actor ShipmentTracker {
         let changed = ShipmentElement.allCases.filter { element in
             info.map { element.differs($0, new) } ?? element.isPresent(in: new)
         }
+        // Told whether or not the answer changed: a failure shown for the polls before must go either way.
+        let recovered = consecutiveFailures > 0 ? lastError.map { (consecutiveFailures, $0) } : nil
         info = new
         consecutiveFailures = 0
         lastError = nil
@@ -118,6 +135,9 @@ public actor ShipmentTracker {
         if new.state == .closed { isFinished = true }
         for entry in subscribers {
             guard let subscriber = entry.subscriber else { continue }
+            if let (failures, error) = recovered {
+                await subscriber.shipmentTracker(self, didRecoverAfter: failures, lastError: error)
+            }
             let heard = entry.hasHeard ? changed : ShipmentElement.allCases.filter { $0.isPresent(in: new) }
             entry.hasHeard = true
             guard !heard.isEmpty else { continue }

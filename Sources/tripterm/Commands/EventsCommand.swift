@@ -13,10 +13,11 @@ struct EventsCommand: AsyncParsableCommand {
         abstract: "Print the events the local server recorded for a provider (and, with --follow, those to come).",
         discussion: """
             Reads GET /v1/providers/{p}/events — tripterm serve's own endpoint, which Google's Fleet Engine does not \
-            have — with a server token: every event after --after (an event id; from the oldest by default), one \
-            line each (--json: the webhook's JSON body), then exits; --follow keeps printing new ones as they are \
-            recorded. The server records events when it runs with --events-url, --geofence or --events \
-            (docs/server.md, "Events").
+            have — with a server token: every event after --after (an event id; from the oldest by default), or \
+            the newest --last N, one line each (--json: the webhook's JSON body), then exits; --follow keeps \
+            printing new ones as they are recorded. The server records events when it runs with --events-url, \
+            --geofence or --events (docs/server.md, "Events"); one started without them answers that events are \
+            off, and the command fails.
             """
     )
 
@@ -32,6 +33,9 @@ struct EventsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Print only the events after this one.", valueName: "event-id"))
     var after: Int64 = 0
 
+    @Option(help: ArgumentHelp("Print only the newest N events (at most 1000), not every one.", valueName: "n"))
+    var last: Int?
+
     @Flag(help: "Keep printing events as they are recorded, until interrupted.")
     var follow = false
 
@@ -43,6 +47,10 @@ struct EventsCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard after >= 0 else { throw ValidationError("--after must be an event id (0 or more), not \(after)") }
+        if let last {
+            guard (1...1000).contains(last) else { throw ValidationError("--last must be in 1...1000, not \(last)") }
+            guard after == 0 else { throw ValidationError("--last and --after cannot go together") }
+        }
         guard interval >= 0.1, interval.isFinite else { throw ValidationError("--interval must be at least 0.1") }
     }
 
@@ -62,7 +70,7 @@ struct EventsCommand: AsyncParsableCommand {
                 interval: .milliseconds(Int64(interval * 1000)))
             do {
                 try await follower.run(
-                    after: after,
+                    after: after, newest: last,
                     onEvent: { event in
                         FileHandle.standardOutput.write(Data((event.line(json: json) + "\n").utf8))
                     },

@@ -334,11 +334,47 @@ import Testing
         await receiver.stop()
     }
 
-    @Test func withoutEventsNothingIsRecorded() async throws {
-        try await withTestServer { server in
-            try await server.createVehicle("v1")
-            let page = try await server.request(.GET, "/v1/providers/p/events", token: server.serverToken())
-            #expect(page.status == 200 && page.body == #"{"events":[]}"#, "\(page.body)")
+    /// Without events nothing is recorded, and the endpoint says that they are off rather than answering an empty
+    /// page that a reader would ask for again and again.
+    @Test func withoutEventsNothingIsRecordedAndTheEndpointSaysSo() async throws {
+        let server = try await TestServer.start()
+        try await server.createVehicle("v1")
+        let token = try await server.serverToken()
+        for query in ["", "?after=3", "?newest=10"] {
+            let page = try await server.request(.GET, "/v1/providers/p/events\(query)", token: token)
+            #expect(page.status == 501, "\(query): \(page.body)")
+            #expect(page.body.contains("UNIMPLEMENTED") && page.body.contains("events are off on this server"))
         }
+        let driver = try await server.token(AuthorizationClaims(vehicleid: "v1"))
+        #expect(try await server.request(.GET, "/v1/providers/p/events", token: driver).status == 403)
+        await server.stop()
+        // The same database with events on: v1's creation left none.
+        let again = try await TestServer.start(directory: server.directory, events: EventConfiguration())
+        let page = try await again.request(.GET, "/v1/providers/p/events", token: again.serverToken())
+        #expect(page.status == 200 && page.body == #"{"events":[]}"#, "\(page.body)")
+        await again.stop()
+    }
+
+    /// `newest=N`, tripterm's own: the provider's latest N events, oldest first, in one read however long the history.
+    @Test func newestAnswersTheLatestEventsOldestFirst() async throws {
+        let server = try await TestServer.start(events: EventConfiguration())
+        for index in 0..<5 { try await server.createVehicle("v\(index)") }
+        try await server.createVehicle("w", provider: "q")
+        let token = try await server.serverToken()
+        func read(_ query: String, provider: String = "p") async throws -> [FleetEventRecord] {
+            let page = try await server.request(.GET, "/v1/providers/\(provider)/events\(query)", token: token)
+            try page.require(200)
+            return try JSONDecoder().decode(FleetEventPage.self, from: Data(page.body.utf8)).events
+        }
+        let all = try await read("")
+        #expect(all.count == 5)
+        #expect(try await read("?newest=2") == Array(all.suffix(2)))
+        #expect(try await read("?newest=1000") == all)
+        #expect(try await read("?newest=5", provider: "q").map(\.vehicle) == ["providers/q/vehicles/w"])
+        for bad in ["?newest=2&after=1", "?newest=2&pageSize=3", "?newest=1001", "?newest=-1", "?newest=x"] {
+            let refused = try await server.request(.GET, "/v1/providers/p/events\(bad)", token: token)
+            #expect(refused.status == 400, "\(bad): \(refused.body)")
+        }
+        await server.stop()
     }
 }

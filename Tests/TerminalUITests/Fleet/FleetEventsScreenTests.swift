@@ -1,6 +1,7 @@
 import FleetEvents
 import FleetModel
 import TerminalCore
+import TestSupport
 import Testing
 import TripFollowing
 
@@ -75,5 +76,71 @@ import TripFollowing
             })
         #expect(state.events?.count == FleetViewState.eventsKept)
         #expect(state.events?.first?.eventId == 51)
+    }
+
+    static let eventsOff = TripServiceError(code: .unimplemented, message: "events are off on this server")
+
+    /// A server that records no events: the pane shrinks to its title and how to turn them on, rather than "none
+    /// yet" forever; a backend without the endpoint (NOT_FOUND, Google's) has no pane.
+    @Test func aServerWithEventsOffSaysSoInThePane() {
+        var state = FleetFixtures.state()
+        state.take(events: [])
+        state.stopEvents(Self.eventsOff)
+        let screen = FleetScreen(state: state, list: FleetList(), now: FleetFixtures.now, timeZone: .utc)
+        let size = TerminalSize(width: 120, height: 36)
+        #expect(screen.layout(size: size)?.events?.height == FleetEventsPane.offHeight)
+        FleetFixtures.check(
+            screen, size: size, named: "fleet-events-off-120x36", title: "fleet on a server with events off")
+        var google = FleetFixtures.state()
+        google.stopEvents(TripServiceError(code: .notFound, message: "HTTP 404"))
+        #expect(FleetScreen(state: google, list: FleetList(), now: FleetFixtures.now).layout(size: size)?.events == nil)
+    }
+
+    /// The app over a tracker whose backend refuses events with `refusal`, after one poll.
+    static func app(
+        _ terminal: MemoryTerminal, refusing refusal: TripServiceError
+    ) async -> (TerminalApp, ScriptedFleetBackend, FleetTracker) {
+        let clock = VirtualClock.manual(start: FleetFixtures.now)
+        let backend = ScriptedFleetBackend(pages: [FleetFixtures.vehicles.compactMap(\.vehicle)])
+        backend.setEvents(.failure(refusal))
+        let tracker = FleetTracker(
+            backend: backend, scope: FleetScope(events: true), clock: clock, now: { clock.timestamp })
+        let subscriber = FleetViewSubscriber(backendName: "test", pollInterval: .seconds(5), now: { clock.timestamp })
+        await tracker.register(subscriber)
+        await tracker.refresh()
+        let screen = FleetApp(subscriber: subscriber, options: FleetFixtures.options(), now: { clock.timestamp })
+        return (TerminalApp(terminal: terminal, screen: screen), backend, tracker)
+    }
+
+    @Test func theScreenOfAServerWithEventsOffSaysSoAndAsksNoMore() async {
+        let terminal = MemoryTerminal(width: 120, height: 36)
+        let (app, backend, tracker) = await Self.app(terminal, refusing: Self.eventsOff)
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("Events  off on this server"))
+        #expect(terminal.screen.text.contains("tripterm serve --events records them"))
+        terminal.type("e")
+        #expect(await app.runPending())
+        #expect(!terminal.screen.text.contains("off on this server"))
+        #expect(terminal.screen.text.contains("events hidden"))
+        terminal.type("e")
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("Events  off on this server"))
+        await tracker.refresh()
+        await tracker.refresh()
+        #expect(backend.calls.filter { $0.hasPrefix("ListEvents") }.count == 1)
+        terminal.type("q")
+        #expect(await app.runPending() == false)
+    }
+
+    @Test func withoutTheEndpointThereIsNoPaneAndESaysWhy() async {
+        let terminal = MemoryTerminal(width: 120, height: 36)
+        let (app, _, _) = await Self.app(terminal, refusing: TripServiceError(code: .notFound, message: "HTTP 404"))
+        #expect(await app.runPending())
+        #expect(!terminal.screen.text.contains("Events  "), "no pane")
+        terminal.type("e")
+        #expect(await app.runPending())
+        #expect(terminal.screen.text.contains("this fleet has no events"))
+        terminal.type("q")
+        #expect(await app.runPending() == false)
     }
 }

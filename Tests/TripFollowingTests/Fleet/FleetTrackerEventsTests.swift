@@ -5,9 +5,9 @@ import TestSupport
 import Testing
 import TripFollowing
 
-/// Events in ``FleetTracker``'s polls (``FleetScope/events``): each poll reads those recorded since the last, after
-/// its listing; a backend without the endpoint is left alone after its first refusal, and a passing failure skips
-/// nothing.
+/// Events in ``FleetTracker``'s polls (``FleetScope/events``): the first reads the newest, each later poll those
+/// recorded since, after its listing; a backend without the endpoint or a server with events off is left alone after
+/// its first refusal, which subscribers hear once, and a passing failure skips nothing.
 @Suite struct FleetTrackerEventsTests {
     static let now = FleetTrackerTests.t0 + .seconds(10)
 
@@ -21,11 +21,16 @@ import TripFollowing
 
     final class Heard: FleetTrackerSubscriber {
         private let reads = NIOLockedValueBox<[[Int64]]>([])
+        private let refusals = NIOLockedValueBox<[StatusCode]>([])
         var all: [[Int64]] { reads.withLockedValue { $0 } }
+        var stops: [StatusCode] { refusals.withLockedValue { $0 } }
         func fleetTracker(_ tracker: FleetTracker, didUpdate fleet: [FleetVehicle], changes update: FleetUpdate) async {
         }
         func fleetTracker(_ tracker: FleetTracker, didReadEvents events: [FleetEventRecord]) async {
             reads.withLockedValue { $0.append(events.map(\.eventId)) }
+        }
+        func fleetTracker(_ tracker: FleetTracker, didStopReadingEvents refusal: TripServiceError) async {
+            refusals.withLockedValue { $0.append(refusal.code) }
         }
     }
 
@@ -49,19 +54,50 @@ import TripFollowing
         #expect(heard.all == [[1, 2], [3], []])
         #expect(await tracker.eventCursor == 3)
         #expect(
-            backend.calls.filter { $0.hasPrefix("ListEvents") } == ["ListEvents 0", "ListEvents 2", "ListEvents 3"])
+            backend.calls.filter { $0.hasPrefix("ListEvents") } == [
+                "ListEvents newest \(FleetTracker.eventBacklog)", "ListEvents 2", "ListEvents 3",
+            ])
     }
 
-    @Test func aFullPageIsFollowedByTheNextInTheSamePoll() async {
+    /// A server with a long history: the first poll takes its newest events in one request, not every page from
+    /// the first event on; the next polls follow from there.
+    @Test func theFirstPollReadsOnlyTheNewestEvents() async {
         let backend = ScriptedFleetBackend(pages: [[]])
-        let count = Int64(FleetTracker.eventPageSize) + 5
-        backend.setEvents(.success((1...count).map { Self.event($0) }))
+        let history = Int64(3 * FleetTracker.eventPageSize)
+        backend.setEvents(.success((1...history).map { Self.event($0) }))
         let tracker = Self.tracker(backend)
         let heard = Heard()
         await tracker.register(heard)
         await tracker.refresh()
-        #expect(heard.all.map(\.count) == [Int(count)])
+        let backlog = Int64(FleetTracker.eventBacklog)
+        #expect(heard.all == [Array(history - backlog + 1...history)])
+        #expect(await tracker.eventCursor == history)
+        backend.setEvents(.success((1...history + 1).map { Self.event($0) }))
+        await tracker.refresh()
+        #expect(heard.all.last == [history + 1])
+        #expect(
+            backend.calls.filter { $0.hasPrefix("ListEvents") } == [
+                "ListEvents newest \(FleetTracker.eventBacklog)", "ListEvents \(history)",
+            ])
+    }
+
+    @Test func aFullPageIsFollowedByTheNextInTheSamePoll() async {
+        let backend = ScriptedFleetBackend(pages: [[]])
+        backend.setEvents(.success([]))
+        let tracker = Self.tracker(backend)
+        let heard = Heard()
+        await tracker.register(heard)
+        await tracker.refresh()
+        let count = Int64(FleetTracker.eventPageSize) + 5
+        backend.setEvents(.success((1...count).map { Self.event($0) }))
+        await tracker.refresh()
+        #expect(heard.all.map(\.count) == [0, Int(count)])
         #expect(await tracker.eventCursor == count)
+        #expect(
+            backend.calls.filter { $0.hasPrefix("ListEvents") } == [
+                "ListEvents newest \(FleetTracker.eventBacklog)", "ListEvents 0",
+                "ListEvents \(FleetTracker.eventPageSize)",
+            ])
     }
 
     @Test func aBackendWithoutEventsIsAskedOnceAndNothingIsHeard() async {
@@ -72,8 +108,25 @@ import TripFollowing
         await tracker.refresh()
         await tracker.refresh()
         #expect(heard.all.isEmpty)
-        #expect(backend.calls.filter { $0.hasPrefix("ListEvents") } == ["ListEvents 0"])
+        #expect(heard.stops == [.notFound])
+        #expect(backend.calls.filter { $0.hasPrefix("ListEvents") } == ["ListEvents newest 100"])
         #expect(await tracker.consecutiveFailures == 0)
+        #expect(await tracker.eventsRefusal?.code == .notFound)
+    }
+
+    /// tripterm's server started without `--events*`: UNIMPLEMENTED once, then no request more, however many polls.
+    @Test func aServerWithEventsOffIsAskedOnceAndSubscribersHearWhy() async {
+        let backend = ScriptedFleetBackend(pages: [[FleetTrackerTests.vehicle("a", at: 5)]])
+        backend.setEvents(.failure(TripServiceError(code: .unimplemented, message: "events are off on this server")))
+        let tracker = Self.tracker(backend)
+        let heard = Heard()
+        await tracker.register(heard)
+        for _ in 0..<5 { await tracker.refresh() }
+        #expect(backend.calls.filter { $0.hasPrefix("ListEvents") }.count == 1)
+        #expect(backend.calls.filter { $0 == "ListVehicles" }.count == 5, "the fleet goes on")
+        #expect(heard.stops == [.unimplemented])
+        #expect(heard.all.isEmpty)
+        #expect(await tracker.eventsRefusal?.message == "events are off on this server")
     }
 
     @Test func aPassingFailureKeepsTheCursorSoNothingIsSkipped() async {

@@ -5,17 +5,30 @@ import TerminalCore
 /// The fleet screen's events pane, under the list (`e` shows and hides it): the latest events tripterm's server
 /// recorded, newest at the bottom, a line each — the time, the kind, what it concerns (the trip's, task's or
 /// vehicle's id, and the geofence) and what changed — so that a backend developer sees what their webhook receives
-/// beside the vehicles that caused it.
+/// beside the vehicles that caused it. On a server that records none, it says so and how to turn them on.
 struct FleetEventsPane: Widget {
     var events: [FleetEventRecord]
+    /// The server records no events (``FleetViewState/eventsAreOff``).
+    var isOff = false
     var timeZone: ClockZone
     var styles: ScreenStyles
     var ascii: Bool
+
+    /// The pane's height while events are off: the title and how to turn them on.
+    static let offHeight = 2
 
     func render(in area: Rect, buffer: inout CellBuffer) {
         buffer.fill(area, with: .blank)
         guard area.height > 0 else { return }
         let inner = area.inset(left: 1, right: 1)
+        if isOff {
+            StyledLine([("Events", styles.heading), ("  off on this server", styles.warning)])
+                .draw(into: &buffer, x: inner.x, y: inner.y, width: inner.width, ascii: ascii)
+            guard inner.height > 1 else { return }
+            StyledLine([("tripterm serve --events records them", styles.dim)])
+                .draw(into: &buffer, x: inner.x, y: inner.y + 1, width: inner.width, ascii: ascii)
+            return
+        }
         let title = StyledLine([
             ("Events", styles.heading), ("  \(events.count == FleetViewState.eventsKept ? "latest " : "")", styles.dim),
             (events.isEmpty ? "none yet" : "\(events.count)", styles.dim),
