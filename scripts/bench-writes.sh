@@ -16,7 +16,7 @@
 # apt-get install postgresql-15; skipped with a note when missing).
 # EVENTS=1 (issue 32) runs tripterm three times: events off; on, recorded only (a geofence that each report enters
 # or leaves, the drivers alternating between two places, so that every write records an event in its transaction);
-# and on and delivered to a receiver here (Python, on the same two cores). What the outbox costs durable writes,
+# and on and delivered to a receiver here (scripts/lib/webhook-receiver.py, on the same two cores). What the outbox costs durable writes,
 # beside the same writes without it.
 # Environment: DURATION (10), DRIVERS (64), PG_BIN (/usr/lib/postgresql/15/bin), PG_PEER (1 = also run PostgreSQL),
 # EVENTS (0).
@@ -98,37 +98,19 @@ kill -TERM "$pid"; wait "$pid" || true; pid=""
 
 leg tripterm ""
 if [ "$EVENTS" = 1 ]; then
-  # The receiver answers 204 and counts; the fence is 300 m around the first place, so each report crosses it.
-  python3 - "$root" <<'PY' &
-import http.server, sys, threading
-count, lock = [0], threading.Lock()
-class Hook(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    def do_POST(self):
-        self.rfile.read(int(self.headers.get("content-length", 0)))
-        with lock:
-            count[0] += 1
-        self.send_response(204); self.send_header("content-length", "0"); self.end_headers()
-    def do_GET(self):
-        text = str(count[0]).encode()
-        self.send_response(200); self.send_header("content-length", str(len(text))); self.end_headers()
-        self.wfile.write(text)
-    def log_message(self, *args):
-        pass
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hook)
-open(sys.argv[1] + "/receiver-port", "w").write(str(server.server_address[1]))
-server.serve_forever()
-PY
+  # The receiver (scripts/lib/webhook-receiver.py) answers 204; the fence is 300 m around the first place, so each
+  # report crosses it.
+  python3 scripts/lib/webhook-receiver.py "$root" &
   receiver=$!
-  for _ in $(seq 1 50); do [ -s "$root/receiver-port" ] && break; sleep 0.1; done
+  for _ in $(seq 1 50); do [ -s "$root/port" ] && break; sleep 0.1; done
   printf '[geofences]\nplace = "CIRCLE (43.7328 7.4191, 300)"\n' > "$root/events.toml"
   plain="${SERVE_FLAGS:-}"
   SERVE_FLAGS="$plain --events-config $root/events.toml"
   leg recorded ", events recorded (one a write)"
-  SERVE_FLAGS="$plain --events-url http://127.0.0.1:$(cat "$root/receiver-port")/hooks --events-config $root/events.toml"
+  SERVE_FLAGS="$plain --events-url http://127.0.0.1:$(cat "$root/port")/hooks --events-config $root/events.toml"
   leg events ", events recorded and delivered"
   recorded="$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT COUNT(*) FROM event").fetchone()[0])' "$root/events/fleet.sqlite")"
-  echo "events: $recorded recorded, $(curl -sS "http://127.0.0.1:$(cat "$root/receiver-port")/count") received by the end"
+  echo "events: $recorded recorded; receiver: $(curl -sS "http://127.0.0.1:$(cat "$root/port")/stats")"
 fi
 
 [ "${PG_PEER:-1}" = 1 ] || exit 0
