@@ -342,6 +342,8 @@ let package = Package(
                 "FleetServer", "FleetModel", "TestSupport", "RoadMap", "FleetEvents",
                 // GroupCommitTests break a batch's commit with SQL of their own.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // WebhookLaneTests drive one receiver's deliveries with a client of their own.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
