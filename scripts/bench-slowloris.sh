@@ -12,14 +12,14 @@ ulimit -n "$(( LORIS + 1024 < $(ulimit -Hn) ? LORIS + 1024 : $(ulimit -Hn) ))"
 work="$(mktemp -d)"
 pid=""
 loris=""
+. scripts/lib/serve.sh
 cleanup() {
   if [ -n "$loris" ] && kill -0 "$loris" 2>/dev/null; then kill -TERM "$loris"; wait "$loris" || true; fi
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
+  serve_stop
   rm -rf "$work"
 }
 trap cleanup EXIT
 . scripts/lib/test-ca.sh
-. scripts/lib/serve.sh
 make_test_ca "$work"
 
 db="$work/fleet.sqlite"

@@ -13,14 +13,14 @@ ulimit -n "$(( IDLE + 1024 < $(ulimit -Hn) ? IDLE + 1024 : $(ulimit -Hn) ))"
 work="$(mktemp -d)"
 pid=""
 . scripts/lib/nginx-peer.sh
+. scripts/lib/serve.sh
 cleanup() {
   nginx_stop
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
+  serve_stop
   rm -rf "$work"
 }
 trap cleanup EXIT
 . scripts/lib/test-ca.sh
-. scripts/lib/serve.sh
 make_test_ca "$work"
 
 # hold URL PIDS…: opens $IDLE TLS connections to URL's host and port, prints the growth of the PIDS' resident memory.
@@ -70,13 +70,13 @@ db="$work/fleet.sqlite"
 serve_start https "$db" --max-connections $((IDLE + 100)) --tls-cert "$work/server.pem" --tls-key "$work/server.key"
 printf '%-24s ' "tripterm serve, TLS"
 hold "$url/v1/providers/p/trips/none" "$pid"
-kill -TERM "$pid"; wait "$pid" || true; pid=""
+serve_stop
 
 # The same without TLS: what TLS itself costs a connection (NIOSSL's buffers, BoringSSL's state).
 serve_start http "$db" --max-connections $((IDLE + 100))
 printf '%-24s ' "tripterm serve, plain"
 hold "$url/v1/providers/p/trips/none" "$pid"
-kill -TERM "$pid"; wait "$pid" || true; pid=""
+serve_stop
 
 mkdir -p "$work/www"
 echo '{}' > "$work/www/index.json"

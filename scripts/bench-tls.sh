@@ -15,14 +15,14 @@ CONNS="${CONNS:-64}"
 command -v wrk > /dev/null || { echo "bench-tls: needs wrk (apt-get install wrk)" >&2; exit 2; }
 work="$(mktemp -d)"
 pid=""
+. scripts/lib/serve.sh
 cleanup() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
+  serve_stop
   rm -rf "$work"
 }
 trap cleanup EXIT
 
 . scripts/lib/test-ca.sh
-. scripts/lib/serve.sh
 make_test_ca "$work"
 
 # run LABEL SCHEME [serve flags…]
@@ -38,9 +38,7 @@ run() {
   wrk -t"$THREADS" -c"$CONNS" -d"${DURATION}s" -H "Authorization: Bearer $rider" "$url/v1/providers/p/trips/t1" |
     awk '/Requests\/sec/ {printf "%s polls/s  ", $2} /Latency/ {printf "latency avg %s  ", $2}'
   echo
-  kill -TERM "$pid"
-  wait "$pid" || true
-  pid=""
+  serve_stop
 }
 run "plaintext, fast path" http
 run "TLS, fast path" https --tls-cert "$work/server.pem" --tls-key "$work/server.key"

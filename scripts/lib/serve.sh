@@ -2,7 +2,8 @@
 # `serve_start SCHEME DB [serve flags…]`: starts it on a free port (REST only) on the database DB, sets `pid` and
 # `url` (the listening line's SCHEME:// address), and returns once it listens; its output is in $work/out and
 # $work/err, shown and fatal when it does not start. `serve_rider_trip DB`: creates trip t1 through `url` (trusting
-# $work/ca.pem when there is one) and sets `rider`, a consumer token for it.
+# $work/ca.pem when there is one) and sets `rider`, a consumer token for it. `serve_stop`: stops it (SIGTERM, then
+# waits) if it runs, and clears `pid`; safe in an EXIT trap.
 serve_start() {
   local scheme=$1 db=$2
   shift 2
@@ -26,4 +27,9 @@ serve_rider_trip() {
     -H "Authorization: Bearer $server" \
     -d '{"tripType":"EXCLUSIVE","pickupPoint":{"point":{"latitude":43.7315,"longitude":7.42}}}'
   rider="$("$BIN" token --trip t1 --db "$db")"
+}
+
+serve_stop() {
+  if [ -n "${pid:-}" ] && kill -0 "$pid" 2>/dev/null; then kill -TERM "$pid"; wait "$pid" || true; fi
+  pid=""
 }
