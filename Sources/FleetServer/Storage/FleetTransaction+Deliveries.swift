@@ -119,6 +119,9 @@ extension FleetTransaction {
         }
         if openOnly { sql += " AND state = \(DeliveryTask.State.open.rawValue)" }
         sql += " ORDER BY id"
-        return try String.fetchAll(db, sql: sql, arguments: arguments).map { try Self.decode(DeliveryTask.self, $0) }
+        // Cached: one of a few shapes, and a depot's every poll runs it.
+        return try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
+            try Self.decode(DeliveryTask.self, $0)
+        }
     }
 }
