@@ -1,6 +1,6 @@
 import FleetModel
-import NIOConcurrencyHelpers
 import TerminalCore
+import TestSupport
 import Testing
 import TripFollowing
 
@@ -9,20 +9,7 @@ import TripFollowing
 /// The shipment screen in the app loop on a `MemoryTerminal`: `r` polls and says so, and the first answer after
 /// failures clears the failure line even when the shipment has not moved since.
 @Suite struct ShipmentAppTests {
-    /// Answers in turn, then the last again.
-    final class Script: ShipmentBackend {
-        let answers: [Result<TaskTrackingInfo, TripServiceError>]
-        let next = NIOLockedValueBox(0)
-        init(_ answers: [Result<TaskTrackingInfo, TripServiceError>]) { self.answers = answers }
-        func fetchTrackingInfo(_ name: TaskTrackingInfoName) async throws -> TaskTrackingInfo {
-            let index = next.withLockedValue { i in
-                defer { i += 1 }
-                return min(i, answers.count - 1)
-            }
-            return try answers[index].get()
-        }
-        var displayName: String { "script" }
-    }
+    typealias Script = ScriptedShipmentBackend
 
     /// The server went away and came back: the answer to `r` is the one before it. The failure line kept its place
     /// (no callback: nothing had changed), which left no room for "polled" — a user's `r` got no answer.

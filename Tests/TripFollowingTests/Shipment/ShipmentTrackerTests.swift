@@ -1,6 +1,7 @@
 import FleetModel
 import Foundation
 import NIOConcurrencyHelpers
+import TestSupport
 import Testing
 
 @testable import TripFollowing
@@ -8,20 +9,7 @@ import Testing
 /// ``ShipmentTracker`` polled by hand against a scripted backend: what it reports as changed, what it calls hidden,
 /// and that it stops at CLOSED.
 @Suite struct ShipmentTrackerTests {
-    /// Answers in turn, then the last again.
-    final class Script: ShipmentBackend {
-        let answers: [Result<TaskTrackingInfo, TripServiceError>]
-        let next = NIOLockedValueBox(0)
-        init(_ answers: [Result<TaskTrackingInfo, TripServiceError>]) { self.answers = answers }
-        func fetchTrackingInfo(_ name: TaskTrackingInfoName) async throws -> TaskTrackingInfo {
-            let index = next.withLockedValue { i in
-                defer { i += 1 }
-                return min(i, answers.count - 1)
-            }
-            return try answers[index].get()
-        }
-        var displayName: String { "script" }
-    }
+    typealias Script = ScriptedShipmentBackend
 
     actor Heard: ShipmentTrackerSubscriber {
         var updates: [[ShipmentElement]] = []
