@@ -324,7 +324,10 @@ public struct FleetTransaction {
         }
         sql += " ORDER BY id LIMIT ?"
         arguments += [limit]
-        return try String.fetchAll(db, sql: sql, arguments: arguments).map { try Self.decode(Trip.self, $0) }
+        // Cached: at most eight shapes, and vehicles' writes run some of them.
+        return try String.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
+            try Self.decode(Trip.self, $0)
+        }
     }
 
     /// Vehicles of a provider in id order after `afterID`.
