@@ -9,8 +9,8 @@ struct CachedPoll {
         /// GetTrip: the request, read from the path and query as the ordinary path reads it, for an answer computed
         /// from memory.
         case trip(GetTripRequest, tripID: String)
-        /// GetTaskTrackingInfo of a tracking id: answered from the cache only.
-        case shipment(trackingID: String)
+        /// GetTaskTrackingInfo of a tracking id, for an answer computed from memory.
+        case shipment(TaskTrackingInfoName)
     }
 
     var resource: Resource

@@ -3,13 +3,14 @@ import Foundation
 import HummingbirdCore
 import Logging
 
-/// The fast path: GetTrip polls answered on the connection's event loop beside Hummingbird instead of through it —
-/// from the ``AnswerCache``, or computed from the trip and vehicle in memory — and a shipment's GetTaskTrackingInfo
-/// polls from the cache. Riders poll the same trip every few
+/// The fast path: GetTrip and GetTaskTrackingInfo polls answered on the connection's event loop beside Hummingbird
+/// instead of through it — from the ``AnswerCache``, or computed from the trip and vehicle, or the shipment's tasks
+/// and van, in memory. Riders poll the same trip every few
 /// seconds and nearly every poll is a cache hit; through Hummingbird one costs two thread hops (event loop → Swift's
 /// pool → event loop), more than the hit itself. Measured: +60–70 % polls a second (docs/PERFORMANCE.md). A city's
 /// riders each poll their own trip while its vehicle reports, so their polls miss; computed from memory they read
-/// no row and decode no JSON.
+/// no row and decode no JSON. So do a depot's consumers, each polling their own shipment
+/// (``FleetMethods/liveShipmentAnswer(_:now:cacheKey:encode:)``, from the ``DeliveryReadCache``).
 ///
 /// A shortcut, not a second server: it shares every rule with the ordinary path (``FleetResponder``) by calling the
 /// same code.
@@ -54,7 +55,7 @@ struct PollFastPath: Sendable {
             key = FleetAPI.answerKey(name, rawQuery: rawQuery)
         case .getTaskTrackingInfo(let name):
             do { _ = try routed.query.deliveryHeader() } catch { return nil }
-            resource = .shipment(trackingID: name.trackingID)
+            resource = .shipment(name)
             key = FleetAPI.answerKey(name, rawQuery: rawQuery)
         default:
             return nil
@@ -65,8 +66,8 @@ struct PollFastPath: Sendable {
     }
 
     /// The answer to `poll` when it can be given without waiting, once the token's claims hold now: the
-    /// ``AnswerCache``'s, or for GetTrip one computed from the trip and vehicle in memory
-    /// (``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)``), if the token may read it. Nil
+    /// ``AnswerCache``'s, or one computed from memory (``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)``,
+    /// ``FleetMethods/liveShipmentAnswer(_:now:cacheKey:encode:)``), if the token may read it. Nil
     /// otherwise, and the ordinary path then gives the same answer or the error. Never waits, so it can run on the
     /// connection's event loop.
     func answer(_ poll: CachedPoll) -> (body: Data, cached: Bool)? {
@@ -83,11 +84,16 @@ struct PollFastPath: Sendable {
                 try ProtoJSON.encode($0, options: poll.options)
             }
             return live.map { ($0, false) }
-        case .shipment(let trackingID):
-            guard (try? Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: trackingID))) != nil,
-                let answer = api.store.answers.reusableAnswer(for: poll.key, second: now.seconds)
+        case .shipment(let name):
+            guard (try? Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))) != nil
             else { return nil }
-            return (answer.body, true)
+            if let answer = api.store.answers.reusableAnswer(for: poll.key, second: now.seconds) {
+                return (answer.body, true)
+            }
+            let live = api.methods.liveShipmentAnswer(name, now: now, cacheKey: poll.key) {
+                try ProtoJSON.encode($0, options: poll.options)
+            }
+            return live.map { ($0, false) }
         }
     }
 }

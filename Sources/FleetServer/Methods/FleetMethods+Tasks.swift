@@ -69,45 +69,18 @@ extension FleetMethods {
         _ request: GetTaskRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> DeliveryTask {
         let name = try Self.name(TaskName.self, request.name)
-        let (progress, cache) = (deliveryProgress, store.itineraries)
-        let generation = cache.generation
-        let (task, itinerary, computed) = try await store.read {
-            tx -> (DeliveryTask?, Itinerary?, [String: Itinerary]) in
-            guard let task = try tx.task(name) else { return (nil, nil, [:]) }
-            var computed: [String: Itinerary] = [:]
-            let itinerary = try Self.itinerary(
-                provider: name.provider, vehicleID: task.deliveryVehicleId, in: tx, progress: progress,
-                cache: cache, computed: &computed)
-            return (task, itinerary, computed)
+        let (task, itinerary) = try await readingDeliveries(provider: name.provider) {
+            reads -> (DeliveryTask?, Itinerary?) in
+            guard let task = try reads.transaction().task(name) else { return (nil, nil) }
+            return (task, try reads.itinerary(vehicleID: task.deliveryVehicleId))
         }
-        cache.store(computed, provider: name.provider, computedAt: generation)
         guard let task else {
             try Authorizer.authorize(principal, .getTask(taskID: name.taskID, assignedVehicle: ""))
             throw FleetError.notFound("task \(name) not found")
         }
         try Authorizer.authorize(
             principal, .getTask(taskID: name.taskID, assignedVehicle: task.deliveryVehicleId))
-        return progress.taskAnswer(task, on: itinerary, now: now)
-    }
-
-    /// The itinerary of the provider's delivery vehicle `vehicleID` (nil when there is none, or the id is empty):
-    /// the one cached, else read in `tx` and derived — then also added to `computed`, for the caller to keep once
-    /// its read is over (``ItineraryCache/store(_:provider:computedAt:)``). A write passes no cache: it reads what
-    /// its own transaction holds.
-    static func itinerary(
-        provider: String, vehicleID: String, in tx: FleetTransaction, progress: DeliveryProgress,
-        cache: ItineraryCache?, computed: inout [String: Itinerary]
-    ) throws -> Itinerary? {
-        guard !vehicleID.isEmpty, let name = try? DeliveryVehicleName(provider: provider, vehicleID: vehicleID)
-        else { return nil }
-        if let cached = cache?.itinerary(provider: provider, vehicleID: vehicleID) ?? computed[vehicleID] {
-            return cached
-        }
-        guard let vehicle = try tx.deliveryVehicle(name) else { return nil }
-        let tasks = try tx.tasks(provider: provider, vehicleID: vehicleID, openOnly: true)
-        let itinerary = progress.itinerary(of: vehicle, tasks: byID(tasks))
-        computed[vehicleID] = itinerary
-        return itinerary
+        return deliveryProgress.taskAnswer(task, on: itinerary, now: now)
     }
 
     func perform(
@@ -124,10 +97,8 @@ extension FleetMethods {
             }
             try Authorizer.authorize(
                 principal, .updateTask(taskID: name.taskID, assignedVehicle: current.deliveryVehicleId))
-            var computed: [String: Itinerary] = [:]
-            let itinerary = try Self.itinerary(
-                provider: name.provider, vehicleID: current.deliveryVehicleId, in: tx, progress: progress, cache: nil,
-                computed: &computed)
+            var reads = DeliveryReads(provider: name.provider, source: .write(tx), progress: progress)
+            let itinerary = try reads.itinerary(vehicleID: current.deliveryVehicleId)
             let updated = try TaskService.update(
                 current, with: patch, mask: mask, vehicleLocation: itinerary?.vehicle.lastLocation)
             try tx.replace(updated, as: name)
@@ -187,24 +158,14 @@ extension FleetMethods {
     ) async throws -> TaskTrackingInfo {
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
         try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
-        let (progress, cache) = (deliveryProgress, store.itineraries)
-        let generation = cache.generation
-        let (task, itinerary, computed) = try await store.read {
-            tx -> (DeliveryTask?, Itinerary?, [String: Itinerary]) in
-            let candidates = try tx.tasks(provider: name.provider, trackingID: name.trackingID)
-            var itineraries: [String: Itinerary] = [:]
-            var computed: [String: Itinerary] = [:]
-            for id in Set(candidates.map(\.deliveryVehicleId)) {
-                itineraries[id] = try Self.itinerary(
-                    provider: name.provider, vehicleID: id, in: tx, progress: progress, cache: cache,
-                    computed: &computed)
-            }
-            let task = DeliveryProgress.trackedTask(of: candidates, vehicles: itineraries.mapValues(\.vehicle))
-            return (task, task.flatMap { itineraries[$0.deliveryVehicleId] }, computed)
-        }
-        cache.store(computed, provider: name.provider, computedAt: generation)
-        guard let task else { throw FleetError.notFound("no task has the tracking id \"\(name.trackingID)\"") }
-        return progress.trackingInfo(task, name: name, on: itinerary, now: now)
+        guard
+            let tracked = try await readingDeliveries(
+                provider: name.provider,
+                { reads in
+                    try reads.trackedTask(trackingID: name.trackingID)
+                })
+        else { throw FleetError.notFound("no task has the tracking id \"\(name.trackingID)\"") }
+        return deliveryProgress.trackingInfo(tracked.task, name: name, on: tracked.on, now: now)
     }
 
     /// GetTaskTrackingInfo's answer as `encode` writes it, through the ``AnswerCache`` as GetTrip's: every consumer

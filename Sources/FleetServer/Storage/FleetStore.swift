@@ -15,8 +15,9 @@ public final class FleetStore: Sendable {
     let answers = AnswerCache()
     /// SearchVehicles' vehicles, trips and grid per provider, kept current by every write.
     let searchIndex = SearchIndex()
-    /// Delivery vehicles' itineraries for their tasks' reads, forgotten by the writes that change them.
-    let itineraries = ItineraryCache()
+    /// Delivery vehicles' itineraries and shipments' tasks for the tasks' reads, forgotten by the writes that
+    /// change them.
+    let deliveryReads = DeliveryReadCache()
     /// Batches concurrent writes into shared transactions.
     let groupCommit: GroupCommit
     /// Whether writes record events (a configuration was given): without, the events endpoint says so.
@@ -60,7 +61,7 @@ public final class FleetStore: Sendable {
         pool = try DatabasePool(path: path, configuration: configuration)
         try migrator.migrate(pool)
         groupCommit = GroupCommit(
-            pool: pool, index: searchIndex, itineraries: itineraries,
+            pool: pool, index: searchIndex, deliveryReads: deliveryReads,
             events: events.map { EventRecorder(configuration: $0, clock: clock) },
             logger: logger)
         recordsEvents = events != nil

@@ -65,15 +65,18 @@ extension FleetTransaction {
         ])
         guard db.changesCount == 1 else { return false }
         changes?.recordDeliveryVehicle(provider: name.provider, task.deliveryVehicleId)
+        changes?.recordShipment(provider: name.provider, task.trackingId)
         try recordTask(before: nil, after: task, provider: name.provider)
         return true
     }
 
     public func replace(_ task: DeliveryTask, as name: TaskName) throws {
         let before = events == nil ? nil : try self.task(name)
-        // The vehicle it leaves, if any, and the one it is on: both itineraries change.
-        changes?.recordDeliveryVehicle(provider: name.provider, try before?.deliveryVehicleId ?? taskVehicle(name))
+        // The vehicle it leaves, if any, and the one it is on: both itineraries change. Its tracking id cannot.
+        changes?.recordDeliveryVehicle(
+            provider: name.provider, try before?.deliveryVehicleId ?? storedKeys(name).vehicleID)
         changes?.recordDeliveryVehicle(provider: name.provider, task.deliveryVehicleId)
+        changes?.recordShipment(provider: name.provider, task.trackingId)
         try db.cachedStatement(
             sql: "UPDATE task SET vehicleId = ?, state = ?, json = ? WHERE provider = ? AND id = ?"
         ).execute(arguments: [
@@ -84,17 +87,21 @@ extension FleetTransaction {
     }
 
     public func deleteTask(_ name: TaskName) throws {
-        changes?.recordDeliveryVehicle(provider: name.provider, try taskVehicle(name))
+        let stored = try storedKeys(name)
+        changes?.recordDeliveryVehicle(provider: name.provider, stored.vehicleID)
+        changes?.recordShipment(provider: name.provider, stored.trackingID)
         try db.cachedStatement(sql: "DELETE FROM task WHERE provider = ? AND id = ?")
             .execute(arguments: [name.provider, name.taskID])
         try dropProgressWatch(provider: name.provider, subject: "tasks/\(name.taskID)")
     }
 
-    /// The stored task's vehicle id, without decoding it ("" when it has none or there is no such task).
-    private func taskVehicle(_ name: TaskName) throws -> String {
-        try String.fetchOne(
-            db.cachedStatement(sql: "SELECT vehicleId FROM task WHERE provider = ? AND id = ?"),
-            arguments: [name.provider, name.taskID]) ?? ""
+    /// The stored task's vehicle and tracking ids, without decoding it ("" when it has none or there is no such
+    /// task).
+    private func storedKeys(_ name: TaskName) throws -> (vehicleID: String, trackingID: String) {
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT vehicleId, trackingId FROM task WHERE provider = ? AND id = ?"),
+            arguments: [name.provider, name.taskID])
+        return (row?["vehicleId"] ?? "", row?["trackingId"] ?? "")
     }
 
     /// Tasks of a provider in id order: all, or one vehicle's, or one shipment's (tracking id), optionally only

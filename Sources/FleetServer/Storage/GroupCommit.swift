@@ -16,8 +16,8 @@ import NIOConcurrencyHelpers
 /// The search index follows the committed writes in commit order: their changes are applied after the commit,
 /// still in the writer's queue, before any later transaction. A failed batch drops its providers' indexes instead
 /// (a commit error can hide a commit that happened). So between batches the index is what the database holds, and
-/// the writes of a batch read their vehicles from it (``LiveReads``). The delivery vehicles' itineraries are
-/// forgotten the same way: a committed write's after the commit, a failed batch's whatever its writes did.
+/// the writes of a batch read their vehicles from it (``LiveReads``). What delivery reads derived is
+/// forgotten the same way (``DeliveryReadCache``): a committed write's after the commit, a failed batch's whatever its writes did.
 ///
 /// A fault of the machine (a full disk, an I/O error) fails the batch's writes with UNAVAILABLE saying so
 /// (``StorageFault``), logged once when it begins and once when writes succeed again.
@@ -38,19 +38,19 @@ final class GroupCommit: Sendable {
 
     private let pool: DatabasePool
     private let index: SearchIndex
-    private let itineraries: ItineraryCache
+    private let deliveryReads: DeliveryReadCache
     /// Given to every write when events are on.
     private let events: EventRecorder?
     private let logger: Logger
     private let queue = NIOLockedValueBox(Queue())
 
     init(
-        pool: DatabasePool, index: SearchIndex, itineraries: ItineraryCache,
+        pool: DatabasePool, index: SearchIndex, deliveryReads: DeliveryReadCache,
         events: EventRecorder? = nil, logger: Logger
     ) {
         self.pool = pool
         self.index = index
-        self.itineraries = itineraries
+        self.deliveryReads = deliveryReads
         self.events = events
         self.logger = logger
     }
@@ -107,7 +107,7 @@ final class GroupCommit: Sendable {
     }
 
     private func commit(_ batch: [any PendingWrite]) async {
-        let (index, itineraries, events) = (index, itineraries, events)
+        let (index, deliveryReads, events) = (index, deliveryReads, events)
         do {
             let fault = try await pool.writeWithoutTransaction { db -> String? in
                 var fault: String?
@@ -130,7 +130,7 @@ final class GroupCommit: Sendable {
                 for write in batch {
                     guard let changes = write.committedChanges else { continue }
                     index.apply(changes)
-                    itineraries.forget(changes.deliveryVehicles)
+                    deliveryReads.forget(changes.deliveryKeys)
                 }
                 return fault
             }
@@ -139,7 +139,7 @@ final class GroupCommit: Sendable {
             for write in batch { write.answer(batchError: nil) }
         } catch {
             index.forget(batch.reduce(into: Set<String>()) { $0.formUnion($1.providers) })
-            itineraries.forget(batch.reduce(into: Set<String>()) { $0.formUnion($1.deliveryVehicles) })
+            deliveryReads.forget(batch.reduce(into: DeliveryReadCache.Keys()) { $0.formUnion($1.deliveryKeys) })
             note(fault: (error as? DatabaseError).flatMap(StorageFault.describe))
             let answer = StorageFault.answer(for: error)
             for write in batch { write.answer(batchError: answer) }

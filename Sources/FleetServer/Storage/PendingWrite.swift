@@ -10,8 +10,8 @@ protocol PendingWrite: AnyObject, Sendable {
     var committedChanges: StoreChanges? { get }
     /// The providers the write touched, whatever its outcome.
     var providers: Set<String> { get }
-    /// The delivery vehicles whose itineraries the write touched, whatever its outcome (``ItineraryCache``).
-    var deliveryVehicles: Set<String> { get }
+    /// The delivery vehicles and shipments the write touched, whatever its outcome (``DeliveryReadCache``).
+    var deliveryKeys: DeliveryReadCache.Keys { get }
     /// Answers the caller: its result if the batch committed (nil), else the batch's error — or its own error
     /// either way if it failed on its own.
     func answer(batchError: (any Error)?)
@@ -53,7 +53,7 @@ final class BatchedWrite<T: Sendable>: PendingWrite, @unchecked Sendable {
 
     var providers: Set<String> { changes.providers }
 
-    var deliveryVehicles: Set<String> { changes.deliveryVehicles }
+    var deliveryKeys: DeliveryReadCache.Keys { changes.deliveryKeys }
 
     func answer(batchError: (any Error)?) {
         switch (outcome, batchError) {

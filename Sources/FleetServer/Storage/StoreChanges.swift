@@ -1,7 +1,7 @@
 import FleetModel
 
 /// What one write wrote to trips and vehicles, in order, for the live indexes to follow (``SearchIndex``), and the
-/// delivery vehicles whose itineraries it changed (``ItineraryCache``). Filled by ``FleetTransaction``'s writing
+/// delivery vehicles and shipments it changed (``DeliveryReadCache``). Filled by ``FleetTransaction``'s writing
 /// methods; a read has none.
 final class StoreChanges {
     enum Change {
@@ -20,15 +20,21 @@ final class StoreChanges {
     }
 
     private(set) var changes: [Change] = []
-    /// The delivery vehicles (``ItineraryCache/key(provider:vehicleID:)``) written, deleted, or whose tasks were.
-    private(set) var deliveryVehicles: Set<String> = []
+    /// The delivery vehicles written, deleted, or whose tasks were, and the shipments whose tasks were.
+    private(set) var deliveryKeys = DeliveryReadCache.Keys()
 
     func record(_ change: Change) { changes.append(change) }
 
     /// A write to the delivery vehicle `vehicleID`, or to one of its tasks; an unassigned task's (empty id) is none.
     func recordDeliveryVehicle(provider: String, _ vehicleID: String) {
         guard !vehicleID.isEmpty else { return }
-        deliveryVehicles.insert(ItineraryCache.key(provider: provider, vehicleID: vehicleID))
+        deliveryKeys.vans.insert(DeliveryReadCache.vanKey(provider: provider, vehicleID: vehicleID))
+    }
+
+    /// A write to a task of tracking id `trackingID`; a task without one (empty) is none.
+    func recordShipment(provider: String, _ trackingID: String) {
+        guard !trackingID.isEmpty else { return }
+        deliveryKeys.shipments.insert(DeliveryReadCache.shipmentKey(provider: provider, trackingID: trackingID))
     }
 
     var providers: Set<String> { Set(changes.map(\.provider)) }

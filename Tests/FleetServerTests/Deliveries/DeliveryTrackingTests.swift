@@ -77,7 +77,7 @@ import Testing
     /// changes the van or one of its tasks: then the next poll reads what the write left.
     @Test func aVansItineraryServesItsShipmentsUntilAWriteChangesIt() async throws {
         try await day()
-        let cache = methods.store.itineraries
+        let cache = methods.store.deliveryReads
         func cached() -> Itinerary? { cache.itinerary(provider: "p", vehicleID: "van-1") }
         #expect(cached() == nil)
         _ = try await tracking("parcel-2")
@@ -111,6 +111,52 @@ import Testing
         #expect(second.remainingStopCount == 1, "the casino's stop is gone")
         #expect(cached()?.tasks.keys.sorted() == ["t2"], "t1 was closed with its stop")
         #expect(try await tracking("parcel-1").state == .closed)
+    }
+
+    /// Once a poll read them, a shipment's tasks and van answer its next polls from memory alone, on the fast path
+    /// (``FleetMethods/liveShipmentAnswer(_:now:cacheKey:encode:)``), with the ordinary path's bytes. A write to the
+    /// van, to the task or to a task of the same tracking id sends the next poll back to the ordinary path.
+    @Test func aShipmentPolledOnceIsAnsweredFromMemoryUntilAWriteChangesIt() async throws {
+        try await day()
+        let name = try TaskTrackingInfoName(provider: "p", trackingID: "parcel-2")
+        func live() -> String? {
+            methods.liveShipmentAnswer(name, now: now, cacheKey: "k") { try ProtoJSON.encode($0) }
+                .map { String(decoding: $0, as: UTF8.self) }
+        }
+        func ordinary() async throws -> String {
+            String(decoding: try ProtoJSON.encode(try await tracking("parcel-2")), as: UTF8.self)
+        }
+        #expect(live() == nil, "nothing read yet")
+        let first = try await ordinary()
+        #expect(live() == first)
+
+        let moved = LatLng(latitude: 43.7370, longitude: 7.4240)
+        _ = try await methods.updateDeliveryVehicle(
+            UpdateDeliveryVehicleRequest(
+                deliveryVehicle: DeliveryVehicle(
+                    name: "providers/p/deliveryVehicles/van-1",
+                    lastLocation: DeliveryVehicleLocation(location: moved)),
+                updateMask: ProtoFieldMask(text: "last_location")),
+            principal: server, now: now)
+        #expect(live() == nil, "the van's report")
+        let reported = try await ordinary()
+        #expect(reported != first && live() == reported)
+
+        _ = try await methods.updateTask(
+            UpdateTaskRequest(
+                task: DeliveryTask(
+                    name: "providers/p/tasks/t2",
+                    attributes: [TaskAttribute(key: "door", taskAttributeValue: .stringValue("B"))]),
+                updateMask: ProtoFieldMask(text: "attributes")),
+            principal: server, now: now)
+        #expect(live() == nil, "a write to its task")
+        #expect(try await ordinary().contains("door") && live()?.contains("door") == true)
+
+        try await rules.createTask("t3", Fixture.task(tracking: "parcel-2", at: Fixture.depot))
+        #expect(live() == nil, "a new task of the same tracking id")
+        #expect(try await ordinary() == live())
+        _ = try await methods.deleteTask(DeleteTaskRequest(name: "providers/p/tasks/t3"), principal: server, now: now)
+        #expect(live() == nil, "a task of the tracking id deleted")
     }
 
     @Test func visibilityRulesHideWhatTheirThresholdsDoNotReach() async throws {

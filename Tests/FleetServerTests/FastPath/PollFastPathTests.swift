@@ -54,11 +54,11 @@ import Testing
         }
         #expect(tripID == "t1")
         let shipment = Self.poll(fastPath, "/v1/providers/p/taskTrackingInfo/parcel-1", token: token)
-        guard case .shipment(let trackingID)? = shipment?.resource else {
+        guard case .shipment(let name)? = shipment?.resource else {
             Issue.record("not a shipment poll: \(String(describing: shipment))")
             return
         }
-        #expect(trackingID == "parcel-1")
+        #expect(name.trackingID == "parcel-1" && name.provider == "p")
         #expect(Self.poll(fastPath, "/v1/providers/p/vehicles/v1", token: token) == nil)
         #expect(Self.poll(fastPath, "/v1/providers/p/trips/t1?colour=red", token: token) == nil)
         #expect(Self.poll(fastPath, "/v1/providers/p/trips/t1?view=%zz", token: token) == nil)

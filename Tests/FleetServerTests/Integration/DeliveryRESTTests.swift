@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 
 /// The Deliveries API over HTTP as Google's REST transcoding spells it (query ids, PATCH with a camelCase mask,
-/// integer enums), and a shipment's tracking polled by its consumers: answered from the cache on the connection's
-/// event loop, with the token checked each time, until a write changes it. On a stopped clock, as
+/// integer enums), and a shipment's tracking polled by its consumers: answered on the connection's event loop from
+/// the cache, with the token checked each time, until a write changes it — then from its tasks and van in memory. On a stopped clock, as
 /// ``CachedAnswerTests``.
 @Suite struct DeliveryRESTTests {
     static let tracking = "/v1/providers/p/taskTrackingInfo/parcel-1"
@@ -60,6 +60,21 @@ import Testing
             let after = try await server.request(.GET, Self.tracking, token: consumer)
             let location = (after.json["vehicleLocation"] as? [String: Any])?["location"] as? [String: Any]
             #expect(location?["latitude"] as? Double == 43.7380, "\(after.body)")
+            // Another van's write empties the answers but not this shipment's tasks and van: the next poll is
+            // computed from them in memory, with the same bytes.
+            let other = try await server.request(
+                .POST, "/v1/providers/p/deliveryVehicles?deliveryVehicleId=van-2", token: backend, body: "{}")
+            #expect(other.status == 200, "\(other.body)")
+            var live: TestResponse?
+            for _ in 0..<3 where live == nil {
+                let poll = try await server.request(.GET, Self.tracking, token: consumer)
+                if server.logs.all.contains(where: {
+                    $0.contains("GET \(Self.tracking) 200") && $0.contains(" ms live")
+                }) {
+                    live = poll
+                }
+            }
+            #expect(live?.body == after.body, "no poll answered from memory: \(server.logs.all)")
         }
     }
 

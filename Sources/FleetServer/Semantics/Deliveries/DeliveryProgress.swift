@@ -201,7 +201,7 @@ struct DeliveryProgress: Sendable {
 
 /// A delivery vehicle with what its tasks' answers derive from: its OPEN tasks by id and its journey's legs
 /// (``DeliveryProgress/itinerary(of:tasks:)``). The same for each of its tasks until a write changes the vehicle or
-/// one of them, so a depot's many shipments of one van share one (``ItineraryCache``).
+/// one of them, so a depot's many shipments of one van share one (``DeliveryReadCache``).
 struct Itinerary: Sendable {
     var vehicle: DeliveryVehicle
     var tasks: [String: DeliveryTask]

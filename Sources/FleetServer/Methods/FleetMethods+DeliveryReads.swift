@@ -1,0 +1,124 @@
+import FleetModel
+import Foundation
+
+/// How task reads get the itineraries and shipments they derive answers from: the ``DeliveryReadCache``'s when it
+/// has them, else read in the read's transaction and derived — and then kept once the read is over, unless a write
+/// changed them since it began. The rule is race-sensitive, so it is written once, here.
+extension FleetMethods {
+    /// Runs `body` in a read of `provider`'s rows, its ``DeliveryReads`` taking from and filling the cache.
+    func readingDeliveries<T: Sendable>(
+        provider: String, _ body: @escaping @Sendable (inout DeliveryReads) throws -> T
+    ) async throws -> T {
+        let (progress, cache) = (deliveryProgress, store.deliveryReads)
+        // Before the read: what a write forgets after this cannot be kept from it.
+        let generation = cache.generation
+        let (value, computed) = try await store.read { tx in
+            var reads = DeliveryReads(provider: provider, source: .store(tx, cache: cache), progress: progress)
+            let value = try body(&reads)
+            return (value, reads.computed)
+        }
+        cache.keep(computed, provider: provider, computedAt: generation)
+        return value
+    }
+
+    /// GetTaskTrackingInfo's answer computed now from memory alone, without waiting, and kept in the
+    /// ``AnswerCache``: for the fast path (``PollFastPath``), on the connection's event loop. Nil when the cache lacks
+    /// the shipment or one of its vans, or a write changed them meanwhile: the ordinary path then answers (and
+    /// fills the cache). The caller has checked that `principal` may read the shipment.
+    func liveShipmentAnswer(
+        _ name: TaskTrackingInfoName, now: ProtoTimestamp, cacheKey key: String,
+        encode: (TaskTrackingInfo) throws -> Data
+    ) -> Data? {
+        let (answers, cache) = (store.answers, store.deliveryReads)
+        // Before the reads: an answer from before a write must not be kept after it, nor mix its values with the
+        // write's.
+        let (answerGeneration, generation) = (answers.generation, cache.generation)
+        var reads = DeliveryReads(provider: name.provider, source: .memory(cache), progress: deliveryProgress)
+        guard let tracked = try? reads.trackedTask(trackingID: name.trackingID), cache.generation == generation,
+            let body = try? encode(deliveryProgress.trackingInfo(tracked.task, name: name, on: tracked.on, now: now))
+        else { return nil }
+        answers.store(
+            .init(body: body, assignedVehicle: "", second: now.seconds), for: key, computedAt: answerGeneration)
+        return body
+    }
+}
+
+/// A read's itineraries and shipments, from the ``DeliveryReadCache`` or derived from its transaction (what it
+/// derived is in `computed`); a write's, from its own transaction only, as it holds what the write changed.
+struct DeliveryReads {
+    enum Source {
+        /// A read: the cache first.
+        case store(FleetTransaction, cache: DeliveryReadCache)
+        /// A write: its transaction only.
+        case write(FleetTransaction)
+        /// The fast path: the cache only; a miss throws ``NotInMemory``.
+        case memory(DeliveryReadCache)
+    }
+
+    struct NotInMemory: Error {}
+
+    let provider: String
+    let source: Source
+    let progress: DeliveryProgress
+    /// What was read and derived here rather than found in the cache.
+    private(set) var computed = DeliveryReadCache.Computed()
+
+    init(provider: String, source: Source, progress: DeliveryProgress) {
+        self.provider = provider
+        self.source = source
+        self.progress = progress
+    }
+
+    private var cache: DeliveryReadCache? {
+        switch source {
+        case .store(_, let cache), .memory(let cache): cache
+        case .write: nil
+        }
+    }
+
+    /// The transaction rows are read in; none on the fast path.
+    func transaction() throws -> FleetTransaction {
+        switch source {
+        case .store(let tx, _), .write(let tx): tx
+        case .memory: throw NotInMemory()
+        }
+    }
+
+    /// The itinerary of delivery vehicle `vehicleID`: nil when there is none, or the id is empty.
+    mutating func itinerary(vehicleID: String) throws -> Itinerary? {
+        guard !vehicleID.isEmpty, let name = try? DeliveryVehicleName(provider: provider, vehicleID: vehicleID)
+        else { return nil }
+        if let known = cache?.itinerary(provider: provider, vehicleID: vehicleID) ?? computed.itineraries[vehicleID] {
+            return known
+        }
+        let tx = try transaction()
+        guard let vehicle = try tx.deliveryVehicle(name) else { return nil }
+        let tasks = try tx.tasks(provider: provider, vehicleID: vehicleID, openOnly: true)
+        let itinerary = progress.itinerary(of: vehicle, tasks: FleetMethods.byID(tasks))
+        computed.itineraries[vehicleID] = itinerary
+        return itinerary
+    }
+
+    /// The tasks of tracking id `trackingID`, in id order.
+    mutating func shipment(trackingID: String) throws -> [DeliveryTask] {
+        if let known = cache?.shipment(provider: provider, trackingID: trackingID) ?? computed.shipments[trackingID] {
+            return known
+        }
+        let tasks = try transaction().tasks(provider: provider, trackingID: trackingID)
+        computed.shipments[trackingID] = tasks
+        return tasks
+    }
+
+    /// The task a shipment's tracking info is about (``DeliveryProgress/trackedTask(of:vehicles:)``) and its
+    /// vehicle's itinerary; nil when no task has the tracking id.
+    mutating func trackedTask(trackingID: String) throws -> (task: DeliveryTask, on: Itinerary?)? {
+        let candidates = try shipment(trackingID: trackingID)
+        var itineraries: [String: Itinerary] = [:]
+        for id in Set(candidates.map(\.deliveryVehicleId)) {
+            itineraries[id] = try itinerary(vehicleID: id)
+        }
+        guard let task = DeliveryProgress.trackedTask(of: candidates, vehicles: itineraries.mapValues(\.vehicle))
+        else { return nil }
+        return (task, itineraries[task.deliveryVehicleId])
+    }
+}

@@ -1,0 +1,53 @@
+import FleetModel
+import Testing
+
+@testable import FleetServer
+
+/// What a read may keep in the ``DeliveryReadCache``: nothing a write forgot after the read began, everything else;
+/// and forgetting drops a van or a shipment at once.
+@Suite struct DeliveryReadCacheTests {
+    static func itinerary(_ id: String) -> Itinerary {
+        Itinerary(vehicle: DeliveryVehicle(name: "providers/p/deliveryVehicles/\(id)"), tasks: [:], journey: [])
+    }
+
+    static func shipment(_ trackingID: String) -> [DeliveryTask] {
+        [DeliveryTask(name: "providers/p/tasks/t-\(trackingID)", trackingId: trackingID)]
+    }
+
+    static func van(_ id: String) -> DeliveryReadCache.Keys {
+        .init(vans: [DeliveryReadCache.vanKey(provider: "p", vehicleID: id)])
+    }
+
+    @Test func aReadKeepsNoVanAWriteForgotSinceItBegan() {
+        let cache = DeliveryReadCache()
+        let began = cache.generation
+        cache.forget(Self.van("a"))
+        cache.keep(
+            .init(itineraries: ["a": Self.itinerary("a"), "b": Self.itinerary("b")]), provider: "p", computedAt: began)
+        #expect(cache.itinerary(provider: "p", vehicleID: "a") == nil, "read before the write to a: maybe stale")
+        #expect(cache.itinerary(provider: "p", vehicleID: "b") != nil, "b was not written meanwhile")
+
+        let after = cache.generation
+        cache.keep(.init(itineraries: ["a": Self.itinerary("a")]), provider: "p", computedAt: after)
+        #expect(cache.itinerary(provider: "p", vehicleID: "a") != nil, "read after the write: current")
+        cache.forget(Self.van("a"))
+        #expect(cache.itinerary(provider: "p", vehicleID: "a") == nil)
+        #expect(cache.itinerary(provider: "q", vehicleID: "b") == nil, "providers apart")
+    }
+
+    @Test func aShipmentIsKeptAndForgottenByItsOwnKey() {
+        let cache = DeliveryReadCache()
+        let began = cache.generation
+        cache.forget(.init(shipments: [DeliveryReadCache.shipmentKey(provider: "p", trackingID: "x")]))
+        cache.keep(
+            .init(shipments: ["x": Self.shipment("x"), "y": Self.shipment("y")]), provider: "p", computedAt: began)
+        #expect(cache.shipment(provider: "p", trackingID: "x") == nil, "its task was written after the read began")
+        #expect(cache.shipment(provider: "p", trackingID: "y")?.map(\.trackingId) == ["y"])
+
+        // A van of the same id as a tracking id is another key.
+        cache.forget(Self.van("y"))
+        #expect(cache.shipment(provider: "p", trackingID: "y") != nil)
+        cache.forget(.init(shipments: [DeliveryReadCache.shipmentKey(provider: "p", trackingID: "y")]))
+        #expect(cache.shipment(provider: "p", trackingID: "y") == nil)
+    }
+}
