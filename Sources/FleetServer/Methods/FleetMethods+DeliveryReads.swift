@@ -37,6 +37,8 @@ extension FleetMethods {
         guard let tracked = try? reads.trackedTask(trackingID: name.trackingID), cache.generation == generation,
             let body = try? encode(deliveryProgress.trackingInfo(tracked.task, name: name, on: tracked.on, now: now))
         else { return nil }
+        // A journey derived after a report serves the van's other shipments.
+        cache.keep(reads.computed, provider: name.provider, computedAt: generation)
         answers.store(
             .init(body: body, assignedVehicle: "", second: now.seconds), for: key, computedAt: answerGeneration)
         return body
@@ -88,13 +90,21 @@ struct DeliveryReads {
     mutating func itinerary(vehicleID: String) throws -> Itinerary? {
         guard !vehicleID.isEmpty, let name = try? DeliveryVehicleName(provider: provider, vehicleID: vehicleID)
         else { return nil }
-        if let known = cache?.itinerary(provider: provider, vehicleID: vehicleID) ?? computed.itineraries[vehicleID] {
-            return known
+        if let known = computed.itineraries[vehicleID] { return known }
+        switch cache?.van(provider: provider, vehicleID: vehicleID) {
+        case .ready(let itinerary)?:
+            return itinerary
+        case .reported(let vehicle, let tasks)?:
+            // Reported since: the tasks are as kept, the journey is derived anew.
+            let itinerary = progress.itinerary(of: vehicle, tasks: tasks)
+            computed.itineraries[vehicleID] = itinerary
+            return itinerary
+        case nil:
+            break
         }
         let tx = try transaction()
         guard let vehicle = try tx.deliveryVehicle(name) else { return nil }
-        let tasks = try tx.tasks(provider: provider, vehicleID: vehicleID, openOnly: true)
-        let itinerary = progress.itinerary(of: vehicle, tasks: FleetMethods.byID(tasks))
+        let itinerary = progress.itinerary(of: vehicle, tasks: try tx.openTasks(of: name))
         computed.itineraries[vehicleID] = itinerary
         return itinerary
     }

@@ -51,7 +51,11 @@ extension FleetMethods {
                 throw FleetError.notFound("delivery vehicle \(name) not found")
             }
             var updated = try DeliveryVehicleService.update(current, with: patch, mask: mask, now: now)
-            if mask.contains("remainingVehicleJourneySegments") {
+            let changesStops = mask.contains("remainingVehicleJourneySegments")
+            // A report leaves the tasks as they are: read before the van's own row is written, when memory may still
+            // hold them (``LiveReads``).
+            let unchangedTasks = changesStops ? nil : try tx.openTasks(of: name)
+            if changesStops {
                 var listed: [String: DeliveryTask] = [:]
                 for id in patch.remainingVehicleJourneySegments.flatMap({ $0.stop?.tasks ?? [] }).map(\.taskId)
                 where !id.isEmpty && listed[id] == nil {
@@ -76,8 +80,8 @@ extension FleetMethods {
                 }
             }
             try tx.replace(updated, as: name)
-            let tasks = try tx.tasks(provider: name.provider, vehicleID: name.vehicleID)
-            return progress.vehicleAnswer(updated, tasks: Self.byID(tasks))
+            // The stops' tasks are the vehicle's OPEN ones (an assigned task closes only by leaving them).
+            return progress.vehicleAnswer(updated, tasks: try unchangedTasks ?? tx.openTasks(of: name))
         }
     }
 

@@ -12,17 +12,49 @@ import NIOConcurrencyHelpers
 /// the write is answered, so a read after an answered write never sees what it replaced. A read that raced a write
 /// keeps nothing the write touched: it keeps what it computed only if that was not forgotten since it began.
 /// (Per key: with a depot's 200 reports a second, a check on any write since would keep next to nothing.)
+///
+/// A van's report changes its row but none of its tasks: its entry then keeps the tasks with the new row, and the
+/// next read derives only the journey (``Van/reported(_:tasks:)``). Rebuilding from rows after every report had
+/// each van's polls racing to decode its fifty tasks again. Writes read a van from here too (``LiveReads``).
 final class DeliveryReadCache: Sendable {
-    /// Vans (``vanKey(provider:vehicleID:)``) and shipments (``shipmentKey(provider:trackingID:)``).
-    struct Keys: Sendable, Equatable {
+    /// What a write touched: vans (``vanKey(provider:vehicleID:)``) whose tasks changed or that were created or
+    /// deleted; vans whose row alone changed, with the new row; shipments (``shipmentKey(provider:trackingID:)``)
+    /// whose tasks changed.
+    struct Keys: Sendable {
         var vans: Set<String> = []
+        var reported: [String: DeliveryVehicle] = [:]
         var shipments: Set<String> = []
 
-        var isEmpty: Bool { vans.isEmpty && shipments.isEmpty }
+        var isEmpty: Bool { vans.isEmpty && reported.isEmpty && shipments.isEmpty }
+
+        /// Every van touched, whatever the change.
+        var allVans: Set<String> { vans.union(reported.keys) }
 
         mutating func formUnion(_ other: Keys) {
             vans.formUnion(other.vans)
+            reported.merge(other.reported) { _, newer in newer }
             shipments.formUnion(other.shipments)
+        }
+    }
+
+    /// A van as last committed: its itinerary, or after a report only its row and OPEN tasks, the journey left for
+    /// the next read to derive.
+    enum Van: Sendable {
+        case ready(Itinerary)
+        case reported(DeliveryVehicle, tasks: [String: DeliveryTask])
+
+        var vehicle: DeliveryVehicle {
+            switch self {
+            case .ready(let itinerary): itinerary.vehicle
+            case .reported(let vehicle, _): vehicle
+            }
+        }
+
+        var tasks: [String: DeliveryTask] {
+            switch self {
+            case .ready(let itinerary): itinerary.tasks
+            case .reported(_, let tasks): tasks
+            }
         }
     }
 
@@ -56,7 +88,7 @@ final class DeliveryReadCache: Sendable {
     }
 
     private struct State: Sendable {
-        var itineraries = Kept<Itinerary>()
+        var vans = Kept<Van>()
         var shipments = Kept<[DeliveryTask]>()
         /// Bumped by every commit that touched a delivery vehicle or task.
         var generation: UInt64 = 0
@@ -74,9 +106,15 @@ final class DeliveryReadCache: Sendable {
     static func vanKey(provider: String, vehicleID: String) -> String { "\(provider)/\(vehicleID)" }
     static func shipmentKey(provider: String, trackingID: String) -> String { "\(provider)/\(trackingID)" }
 
-    func itinerary(provider: String, vehicleID: String) -> Itinerary? {
+    func van(provider: String, vehicleID: String) -> Van? {
         let key = Self.vanKey(provider: provider, vehicleID: vehicleID)
-        return state.withLockedValue { $0.itineraries.values[key] }
+        return state.withLockedValue { $0.vans.values[key] }
+    }
+
+    /// The van's itinerary, when its journey is derived.
+    func itinerary(provider: String, vehicleID: String) -> Itinerary? {
+        guard case .ready(let itinerary)? = van(provider: provider, vehicleID: vehicleID) else { return nil }
+        return itinerary
     }
 
     /// The tasks of tracking id `trackingID`, in id order.
@@ -90,28 +128,34 @@ final class DeliveryReadCache: Sendable {
         guard !computed.itineraries.isEmpty || !computed.shipments.isEmpty else { return }
         state.withLockedValue { state in
             guard generation >= state.floor else { return }
-            state.itineraries.keep(
-                computed.itineraries, key: { Self.vanKey(provider: provider, vehicleID: $0) }, computedAt: generation)
+            state.vans.keep(
+                computed.itineraries.mapValues(Van.ready), key: { Self.vanKey(provider: provider, vehicleID: $0) },
+                computedAt: generation)
             state.shipments.keep(
                 computed.shipments, key: { Self.shipmentKey(provider: provider, trackingID: $0) },
                 computedAt: generation)
         }
     }
 
-    /// A write committed that changed these vans or their tasks, and these shipments' tasks.
+    /// A write committed that changed these vans, their tasks or these shipments' tasks. A van whose row alone
+    /// changed keeps its tasks with the new row.
     func forget(_ keys: Keys) {
         guard !keys.isEmpty else { return }
         state.withLockedValue { state in
             state.generation += 1
-            if state.itineraries.forgottenAt.count + state.shipments.forgottenAt.count + keys.vans.count
-                + keys.shipments.count > 2 * Self.capacity
+            if state.vans.forgottenAt.count + state.shipments.forgottenAt.count + keys.vans.count
+                + keys.reported.count + keys.shipments.count > 2 * Self.capacity
             {
-                state.itineraries = Kept()
+                state.vans = Kept()
                 state.shipments = Kept()
                 state.floor = state.generation
                 return
             }
-            state.itineraries.forget(keys.vans, at: state.generation)
+            let kept = keys.reported.compactMap { key, vehicle in
+                state.vans.values[key].map { (key, Van.reported(vehicle, tasks: $0.tasks)) }
+            }
+            state.vans.forget(keys.allVans, at: state.generation)
+            for (key, van) in kept where !keys.vans.contains(key) { state.vans.values[key] = van }
             state.shipments.forget(keys.shipments, at: state.generation)
         }
     }

@@ -6,6 +6,7 @@ import GRDB
 /// tracking info) is derived on reading (``DeliveryProgress``).
 extension FleetTransaction {
     public func deliveryVehicle(_ name: DeliveryVehicleName) throws -> DeliveryVehicle? {
+        if let van = live?.van(name, unlessChangedIn: changes) { return van.vehicle }
         guard
             let json = try String.fetchOne(
                 db.cachedStatement(sql: "SELECT json FROM delivery_vehicle WHERE provider = ? AND id = ?"),
@@ -28,8 +29,16 @@ extension FleetTransaction {
         let before = events == nil ? nil : try deliveryVehicle(name)
         try db.cachedStatement(sql: "UPDATE delivery_vehicle SET json = ? WHERE provider = ? AND id = ?")
             .execute(arguments: [try Self.encode(vehicle), name.provider, name.vehicleID])
-        changes?.recordDeliveryVehicle(provider: name.provider, name.vehicleID)
+        changes?.recordReport(provider: name.provider, name.vehicleID, vehicle)
         try recordDeliveryVehicle(before: before, after: vehicle, provider: name.provider)
+    }
+
+    /// The delivery vehicle's OPEN tasks by id: from memory when a read kept them and no write of the batch has
+    /// touched them since (``LiveReads``), else read.
+    func openTasks(of name: DeliveryVehicleName) throws -> [String: DeliveryTask] {
+        if let van = live?.van(name, unlessChangedIn: changes) { return van.tasks }
+        let open = try tasks(provider: name.provider, vehicleID: name.vehicleID, openOnly: true)
+        return Dictionary(open.map { (TaskService.id($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func deleteDeliveryVehicle(_ name: DeliveryVehicleName) throws {

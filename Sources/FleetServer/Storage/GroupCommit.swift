@@ -113,16 +113,22 @@ final class GroupCommit: Sendable {
                 var fault: String?
                 try db.inTransaction {
                     var changed = Set<String>()
+                    var vansChanged = Set<String>()
                     for write in batch {
-                        let error = write.run(
-                            in: db, live: LiveReads(index: index, changedInBatch: changed), events: events)
+                        let live = LiveReads(
+                            index: index, changedInBatch: changed, deliveryReads: deliveryReads,
+                            vansChangedInBatch: vansChanged)
+                        let error = write.run(in: db, live: live, events: events)
                         if let error = error as? DatabaseError, let what = StorageFault.describe(error) { fault = what }
                         if let error, !db.isInsideTransaction {
                             // SQLite ended the transaction itself (SQLITE_FULL, SQLITE_IOERR…): the writes before
                             // this one are gone with it.
                             throw error
                         }
-                        if let changes = write.committedChanges { changed.formUnion(changes.vehicleNames) }
+                        if let changes = write.committedChanges {
+                            changed.formUnion(changes.vehicleNames)
+                            vansChanged.formUnion(changes.deliveryKeys.allVans)
+                        }
                     }
                     return .commit
                 }
@@ -139,7 +145,9 @@ final class GroupCommit: Sendable {
             for write in batch { write.answer(batchError: nil) }
         } catch {
             index.forget(batch.reduce(into: Set<String>()) { $0.formUnion($1.providers) })
-            deliveryReads.forget(batch.reduce(into: DeliveryReadCache.Keys()) { $0.formUnion($1.deliveryKeys) })
+            // Whether or not they committed: nothing of them is kept, not even a report's new row.
+            let touched = batch.reduce(into: DeliveryReadCache.Keys()) { $0.formUnion($1.deliveryKeys) }
+            deliveryReads.forget(.init(vans: touched.allVans, shipments: touched.shipments))
             note(fault: (error as? DatabaseError).flatMap(StorageFault.describe))
             let answer = StorageFault.answer(for: error)
             for write in batch { write.answer(batchError: answer) }

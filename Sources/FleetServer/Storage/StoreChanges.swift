@@ -25,7 +25,13 @@ final class StoreChanges {
 
     func record(_ change: Change) { changes.append(change) }
 
-    /// A write to the delivery vehicle `vehicleID`, or to one of its tasks; an unassigned task's (empty id) is none.
+    /// The delivery vehicle `vehicleID`'s row replaced by `vehicle`, its tasks untouched (unless recorded apart).
+    func recordReport(provider: String, _ vehicleID: String, _ vehicle: DeliveryVehicle) {
+        deliveryKeys.reported[DeliveryReadCache.vanKey(provider: provider, vehicleID: vehicleID)] = vehicle
+    }
+
+    /// The delivery vehicle `vehicleID` created or deleted, or one of its tasks written; an unassigned task's
+    /// (empty id) is none.
     func recordDeliveryVehicle(provider: String, _ vehicleID: String) {
         guard !vehicleID.isEmpty else { return }
         deliveryKeys.vans.insert(DeliveryReadCache.vanKey(provider: provider, vehicleID: vehicleID))

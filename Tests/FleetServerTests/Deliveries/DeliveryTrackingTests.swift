@@ -91,7 +91,12 @@ import Testing
                     lastLocation: DeliveryVehicleLocation(location: moved)),
                 updateMask: ProtoFieldMask(text: "last_location")),
             principal: server, now: now)
-        #expect(cached() == nil, "the van's report forgets it")
+        #expect(cached() == nil, "the van's report forgets its journey")
+        guard case .reported(let vehicle, let tasks)? = cache.van(provider: "p", vehicleID: "van-1") else {
+            Issue.record("the van's tasks are not kept with its new row")
+            return
+        }
+        #expect(vehicle.lastLocation?.location == moved && tasks.keys.sorted() == ["t1", "t2"])
         #expect(try await tracking("parcel-2").vehicleLocation?.location == moved)
         #expect(try await tracking("parcel-1").routePolylinePoints.first == moved)
         #expect(cached()?.vehicle.lastLocation?.location == moved)
@@ -115,7 +120,8 @@ import Testing
 
     /// Once a poll read them, a shipment's tasks and van answer its next polls from memory alone, on the fast path
     /// (``FleetMethods/liveShipmentAnswer(_:now:cacheKey:encode:)``), with the ordinary path's bytes. A write to the
-    /// van, to the task or to a task of the same tracking id sends the next poll back to the ordinary path.
+    /// task or to a task of the same tracking id sends the next poll back to the ordinary path; a van's report does
+    /// not, since its tasks stay as they were.
     @Test func aShipmentPolledOnceIsAnsweredFromMemoryUntilAWriteChangesIt() async throws {
         try await day()
         let name = try TaskTrackingInfoName(provider: "p", trackingID: "parcel-2")
@@ -138,9 +144,10 @@ import Testing
                     lastLocation: DeliveryVehicleLocation(location: moved)),
                 updateMask: ProtoFieldMask(text: "last_location")),
             principal: server, now: now)
-        #expect(live() == nil, "the van's report")
-        let reported = try await ordinary()
-        #expect(reported != first && live() == reported)
+        // The van's report: its new row with its tasks as kept, still from memory.
+        let reported = try #require(live())
+        #expect(reported != first && reported.contains(#""location":{"latitude":43.737,"longitude":7.424}"#))
+        #expect(try await ordinary() == reported)
 
         _ = try await methods.updateTask(
             UpdateTaskRequest(
@@ -157,6 +164,44 @@ import Testing
         #expect(try await ordinary() == live())
         _ = try await methods.deleteTask(DeleteTaskRequest(name: "providers/p/tasks/t3"), principal: server, now: now)
         #expect(live() == nil, "a task of the tracking id deleted")
+    }
+
+    /// A van's report reads the van and its tasks from memory when a read kept them (``LiveReads``) — but not when
+    /// a write earlier in its batch changed one of them: then from the rows, which hold that write's change.
+    @Test func aReportBatchedAfterATaskWriteAnswersWithThatWrite() async throws {
+        try await day()
+        _ = try await tracking("parcel-2")  // keeps the van and its tasks
+        let report = UpdateDeliveryVehicleRequest(
+            deliveryVehicle: DeliveryVehicle(
+                name: "providers/p/deliveryVehicles/van-1",
+                lastLocation: DeliveryVehicleLocation(location: Fixture.casino)),
+            updateMask: ProtoFieldMask(text: "last_location"))
+        func window(_ answer: DeliveryVehicle) -> TimeWindow? {
+            answer.remainingVehicleJourneySegments.last?.stop?.tasks.first?.targetTimeWindow
+        }
+        let fromMemory = try await methods.updateDeliveryVehicle(report, principal: server, now: now)
+        #expect(fromMemory.remainingVehicleJourneySegments.first?.stop?.tasks.first?.taskDuration?.seconds == 120)
+        #expect(window(fromMemory) == nil)
+
+        let store = methods.store
+        let methods = methods
+        let (server, now) = (server, now)
+        let evening = TimeWindow(
+            startTime: ProtoTimestamp(seconds: 1_800_000_000), endTime: ProtoTimestamp(seconds: 1_800_003_600))
+        store.groupCommit.hold()
+        let taskWrite = Task {
+            try await methods.updateTask(
+                UpdateTaskRequest(
+                    task: DeliveryTask(name: "providers/p/tasks/t2", targetTimeWindow: evening),
+                    updateMask: ProtoFieldMask(text: "target_time_window")),
+                principal: server, now: now)
+        }
+        while store.groupCommit.pendingCount < 1 { await Task.yield() }
+        let reportWrite = Task { try await methods.updateDeliveryVehicle(report, principal: server, now: now) }
+        while store.groupCommit.pendingCount < 2 { await Task.yield() }
+        store.groupCommit.release()
+        _ = try await taskWrite.value
+        #expect(window(try await reportWrite.value) == evening, "the task's window as written earlier in the batch")
     }
 
     @Test func visibilityRulesHideWhatTheirThresholdsDoNotReach() async throws {
