@@ -21,26 +21,35 @@ extension FleetMethods {
         return value
     }
 
-    /// GetTaskTrackingInfo's answer computed now from memory alone, without waiting, and kept in the
-    /// ``AnswerCache``: for the fast path (``PollFastPath``), on the connection's event loop. Nil when the cache lacks
-    /// the shipment or one of its vans, or a write changed them meanwhile: the ordinary path then answers (and
-    /// fills the cache). The caller has checked that `principal` may read the shipment.
+    /// The task a shipment's tracking info is about and its van's itinerary, from memory alone (nil when memory
+    /// lacks part of them, no task has the tracking id, or a write changed them meanwhile); a journey it derived
+    /// after a report is kept for the van's other shipments.
+    func trackedInMemory(_ name: TaskTrackingInfoName) -> (task: DeliveryTask, on: Itinerary?)? {
+        let cache = store.deliveryReads
+        // Before the reads: values from both sides of a write must not be mixed.
+        let generation = cache.generation
+        var reads = DeliveryReads(provider: name.provider, source: .memory(cache), progress: deliveryProgress)
+        guard let tracked = try? reads.trackedTask(trackingID: name.trackingID), cache.generation == generation
+        else { return nil }
+        cache.keep(reads.computed, provider: name.provider, computedAt: generation)
+        return tracked
+    }
+
+    /// GetTaskTrackingInfo's answer computed now from memory alone (``trackedInMemory(_:)``), without waiting, and
+    /// kept in the ``AnswerCache``: for the fast path (``PollFastPath``), on the connection's event loop. Nil when
+    /// memory cannot give it: the ordinary path then answers, and fills the cache. The caller has checked that
+    /// `principal` may read the shipment.
     func liveShipmentAnswer(
         _ name: TaskTrackingInfoName, now: ProtoTimestamp, cacheKey key: String,
         encode: (TaskTrackingInfo) throws -> Data
     ) -> Data? {
-        let (answers, cache) = (store.answers, store.deliveryReads)
-        // Before the reads: an answer from before a write must not be kept after it, nor mix its values with the
-        // write's.
-        let (answerGeneration, generation) = (answers.generation, cache.generation)
-        var reads = DeliveryReads(provider: name.provider, source: .memory(cache), progress: deliveryProgress)
-        guard let tracked = try? reads.trackedTask(trackingID: name.trackingID), cache.generation == generation,
+        // Before the reads: an answer from before a write must not be kept after it.
+        let generation = store.answers.generation
+        guard let tracked = trackedInMemory(name),
             let body = try? encode(deliveryProgress.trackingInfo(tracked.task, name: name, on: tracked.on, now: now))
         else { return nil }
-        // A journey derived after a report serves the van's other shipments.
-        cache.keep(reads.computed, provider: name.provider, computedAt: generation)
-        answers.store(
-            .init(body: body, assignedVehicle: "", second: now.seconds), for: key, computedAt: answerGeneration)
+        store.answers.store(
+            .init(body: body, assignedVehicle: "", second: now.seconds), for: key, computedAt: generation)
         return body
     }
 }

@@ -158,6 +158,10 @@ extension FleetMethods {
     ) async throws -> TaskTrackingInfo {
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
         try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
+        // Memory first: under load polls queue here too, and a read's queue hop costs more than the answer.
+        if let tracked = trackedInMemory(name) {
+            return deliveryProgress.trackingInfo(tracked.task, name: name, on: tracked.on, now: now)
+        }
         guard
             let tracked = try await readingDeliveries(
                 provider: name.provider,
