@@ -10,12 +10,11 @@ extension FleetMethods {
         provider: String, _ body: @escaping @Sendable (inout DeliveryReads) throws -> T
     ) async throws -> T {
         let (progress, cache) = (deliveryProgress, store.deliveryReads)
-        // Before the read: what a write forgets after this cannot be kept from it.
-        let generation = cache.generation
-        let (value, computed) = try await store.read { tx in
+        // Read before the read's snapshot: what a write forgets after this cannot be kept from it.
+        let (value, computed, generation) = try await store.read(after: { cache.generation }) { generation, tx in
             var reads = DeliveryReads(provider: provider, source: .store(tx, cache: cache), progress: progress)
             let value = try body(&reads)
-            return (value, reads.computed)
+            return (value, reads.computed, generation)
         }
         cache.keep(computed, provider: provider, computedAt: generation)
         return value

@@ -139,6 +139,25 @@ public final class FleetStore: Sendable {
         try await pool.read { db in try body(FleetTransaction(db: db)) }
     }
 
+    /// A read whose transaction begins once `first` has run, in the reader's queue: what `first` saw precedes the
+    /// read's snapshot however long the read waited for a reader. (GRDB's `read` takes its snapshot before its
+    /// closure runs.) For ``DeliveryReadCache``'s generation: read when the read was queued, a backlog made every
+    /// van look written since, and nothing was kept.
+    func read<T: Sendable, First: Sendable>(
+        after first: @escaping @Sendable () -> First, _ body: @escaping @Sendable (First, FleetTransaction) throws -> T
+    ) async throws -> T {
+        try await pool.unsafeRead { db in
+            let before = first()
+            var result: T?
+            try db.inTransaction(.deferred) {
+                result = try body(before, FleetTransaction(db: db))
+                return .commit
+            }
+            guard let result else { preconditionFailure("a committed read without a result") }
+            return result
+        }
+    }
+
     /// Tests only: the database may grow by at most `pages` more pages (SQLite's `max_page_count`, on the one
     /// connection that writes), so a write that needs room fails exactly as on a full disk, with SQLITE_FULL; nil
     /// lifts the limit, as freeing space would.

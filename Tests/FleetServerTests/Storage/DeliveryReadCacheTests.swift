@@ -1,4 +1,6 @@
 import FleetModel
+import Foundation
+import GRDB
 import Testing
 
 @testable import FleetServer
@@ -49,5 +51,23 @@ import Testing
         #expect(cache.shipment(provider: "p", trackingID: "y") != nil)
         cache.forget(.init(shipments: [DeliveryReadCache.shipmentKey(provider: "p", trackingID: "y")]))
         #expect(cache.shipment(provider: "p", trackingID: "y") == nil)
+    }
+
+    /// The generation a delivery read keeps its values at is read in the reader's queue before the read's snapshot
+    /// (``FleetStore/read(after:_:)``): a row another connection writes from `first` is in what the read sees.
+    @Test func aReadsSnapshotBeginsAfterItsFirstStep() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-read-after-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("fleet.sqlite").path
+        let store = try FleetStore(path: path)
+        let count = try await store.read(after: {
+            let other = try? DatabaseQueue(path: path)
+            try? other?.write { db in
+                try db.execute(sql: "INSERT INTO delivery_vehicle (provider, id, json) VALUES ('p', 'late', '{}')")
+            }
+            return 0
+        }) { _, tx in try Int.fetchOne(tx.db, sql: "SELECT count(*) FROM delivery_vehicle") ?? 0 }
+        #expect(count == 1, "the row written before the snapshot")
     }
 }
