@@ -114,7 +114,23 @@ struct DeliveryReads {
         guard let vehicle = try tx.deliveryVehicle(name) else { return nil }
         let itinerary = progress.itinerary(of: vehicle, tasks: try tx.openTasks(of: name))
         computed.itineraries[vehicleID] = itinerary
+        if cache != nil { try noteShipments(on: itinerary, in: tx) }
         return itinerary
+    }
+
+    /// Notes the shipments all of whose tasks are OPEN on the van just read, from its itinerary: one index lookup
+    /// rather than a read and a decode at each shipment's first poll. A depot's cold start polls a van's fifty
+    /// shipments at once.
+    private mutating func noteShipments(on itinerary: Itinerary, in tx: FleetTransaction) throws {
+        let tracked = Dictionary(grouping: itinerary.tasks.values.filter { !$0.trackingId.isEmpty }, by: \.trackingId)
+        guard !tracked.isEmpty else { return }
+        let counts = try tx.taskCounts(provider: provider, trackingIDs: Array(tracked.keys))
+        for (trackingID, tasks) in tracked where counts[trackingID] == tasks.count {
+            // In id order, as the store gives them (SQLite compares text by its UTF-8 bytes).
+            computed.shipments[trackingID] = tasks.sorted {
+                TaskService.id($0).utf8.lexicographicallyPrecedes(TaskService.id($1).utf8)
+            }
+        }
     }
 
     /// The tasks of tracking id `trackingID`, in id order.

@@ -113,6 +113,23 @@ extension FleetTransaction {
         return (row?["vehicleId"] ?? "", row?["trackingId"] ?? "")
     }
 
+    /// How many tasks each of these tracking ids has (none: absent), from the index alone.
+    func taskCounts(provider: String, trackingIDs: [String]) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for chunk in stride(from: 0, to: trackingIDs.count, by: 500).map({
+            trackingIDs[$0..<min($0 + 500, trackingIDs.count)]
+        }) {
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+            let rows = try Row.fetchAll(
+                db,
+                sql: "SELECT trackingId, count(*) FROM task INDEXED BY task_by_tracking_id "
+                    + "WHERE provider = ? AND trackingId IN (\(marks)) GROUP BY trackingId",
+                arguments: StatementArguments([provider] + Array(chunk)))
+            for row in rows { counts[row[0]] = row[1] }
+        }
+        return counts
+    }
+
     /// Tasks of a provider in id order: all, or one vehicle's, or one shipment's (tracking id), optionally only
     /// the OPEN ones.
     public func tasks(

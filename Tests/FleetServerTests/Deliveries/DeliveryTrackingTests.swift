@@ -33,6 +33,25 @@ import Testing
             now: now)
     }
 
+    /// Van-1's report of where it is.
+    static func report(_ location: LatLng) -> UpdateDeliveryVehicleRequest {
+        UpdateDeliveryVehicleRequest(
+            deliveryVehicle: DeliveryVehicle(
+                name: "providers/p/deliveryVehicles/van-1", lastLocation: DeliveryVehicleLocation(location: location)),
+            updateMask: ProtoFieldMask(text: "last_location"))
+    }
+
+    /// A write to t2 alone: its door, as an attribute.
+    func markDoor() async throws {
+        _ = try await methods.updateTask(
+            UpdateTaskRequest(
+                task: DeliveryTask(
+                    name: "providers/p/tasks/t2",
+                    attributes: [TaskAttribute(key: "door", taskAttributeValue: .stringValue("B"))]),
+                updateMask: ProtoFieldMask(text: "attributes")),
+            principal: server, now: now)
+    }
+
     @Test func aShipmentsTrackingInfoCountsTheStopsAndTimeBeforeIt() async throws {
         try await day()
         let first = try await tracking("parcel-1")
@@ -84,13 +103,7 @@ import Testing
         #expect(cached()?.tasks.keys.sorted() == ["t1", "t2"] && cached()?.journey.count == 2)
 
         let moved = LatLng(latitude: 43.7370, longitude: 7.4240)
-        _ = try await methods.updateDeliveryVehicle(
-            UpdateDeliveryVehicleRequest(
-                deliveryVehicle: DeliveryVehicle(
-                    name: "providers/p/deliveryVehicles/van-1",
-                    lastLocation: DeliveryVehicleLocation(location: moved)),
-                updateMask: ProtoFieldMask(text: "last_location")),
-            principal: server, now: now)
+        _ = try await methods.updateDeliveryVehicle(Self.report(moved), principal: server, now: now)
         #expect(cached() == nil, "the van's report forgets its journey")
         guard case .reported(let vehicle, let tasks)? = cache.van(provider: "p", vehicleID: "van-1") else {
             Issue.record("the van's tasks are not kept with its new row")
@@ -101,13 +114,7 @@ import Testing
         #expect(try await tracking("parcel-1").routePolylinePoints.first == moved)
         #expect(cached()?.vehicle.lastLocation?.location == moved)
 
-        _ = try await methods.updateTask(
-            UpdateTaskRequest(
-                task: DeliveryTask(
-                    name: "providers/p/tasks/t2",
-                    attributes: [TaskAttribute(key: "door", taskAttributeValue: .stringValue("B"))]),
-                updateMask: ProtoFieldMask(text: "attributes")),
-            principal: server, now: now)
+        try await markDoor()
         #expect(cached() == nil, "a write to one of its tasks forgets it")
         #expect(try await tracking("parcel-2").attributes.first?.key == "door")
 
@@ -137,25 +144,13 @@ import Testing
         #expect(live() == first)
 
         let moved = LatLng(latitude: 43.7370, longitude: 7.4240)
-        _ = try await methods.updateDeliveryVehicle(
-            UpdateDeliveryVehicleRequest(
-                deliveryVehicle: DeliveryVehicle(
-                    name: "providers/p/deliveryVehicles/van-1",
-                    lastLocation: DeliveryVehicleLocation(location: moved)),
-                updateMask: ProtoFieldMask(text: "last_location")),
-            principal: server, now: now)
+        _ = try await methods.updateDeliveryVehicle(Self.report(moved), principal: server, now: now)
         // The van's report: its new row with its tasks as kept, still from memory.
         let reported = try #require(live())
         #expect(reported != first && reported.contains(#""location":{"latitude":43.737,"longitude":7.424}"#))
         #expect(try await ordinary() == reported)
 
-        _ = try await methods.updateTask(
-            UpdateTaskRequest(
-                task: DeliveryTask(
-                    name: "providers/p/tasks/t2",
-                    attributes: [TaskAttribute(key: "door", taskAttributeValue: .stringValue("B"))]),
-                updateMask: ProtoFieldMask(text: "attributes")),
-            principal: server, now: now)
+        try await markDoor()
         #expect(live() == nil, "a write to its task")
         #expect(try await ordinary().contains("door") && live()?.contains("door") == true)
 
@@ -166,16 +161,34 @@ import Testing
         #expect(live() == nil, "a task of the tracking id deleted")
     }
 
+    /// Reading a van's itinerary notes the shipments all of whose tasks are open on it, so their first polls read
+    /// nothing; a tracking id with a task elsewhere is left to its own first poll.
+    @Test func aVansFirstReadNotesItsShipments() async throws {
+        try await day()
+        try await rules.createTask("t3", Fixture.task(tracking: "parcel-3", at: Fixture.palace))
+        try await rules.createTask("t4", Fixture.task(.pickup, tracking: "parcel-1", at: Fixture.depot))
+        try await rules.setStops([
+            Fixture.stop(Fixture.casino, ["t1"], state: .enroute), Fixture.stop(Fixture.palace, ["t2", "t3"]),
+        ])
+        let cache = methods.store.deliveryReads
+        _ = try await tracking("parcel-2")
+        #expect(cache.shipment(provider: "p", trackingID: "parcel-3")?.map(\.name) == ["providers/p/tasks/t3"])
+        #expect(cache.shipment(provider: "p", trackingID: "parcel-1") == nil, "t4 is not on the van")
+        _ = try await tracking("parcel-1")
+        #expect(
+            cache.shipment(provider: "p", trackingID: "parcel-1")?.map(\.name) == [
+                "providers/p/tasks/t1", "providers/p/tasks/t4",
+            ])
+        let name = try TaskTrackingInfoName(provider: "p", trackingID: "parcel-3")
+        #expect(methods.trackedInMemory(name)?.task.name == "providers/p/tasks/t3")
+    }
+
     /// A van's report reads the van and its tasks from memory when a read kept them (``LiveReads``) — but not when
     /// a write earlier in its batch changed one of them: then from the rows, which hold that write's change.
     @Test func aReportBatchedAfterATaskWriteAnswersWithThatWrite() async throws {
         try await day()
         _ = try await tracking("parcel-2")  // keeps the van and its tasks
-        let report = UpdateDeliveryVehicleRequest(
-            deliveryVehicle: DeliveryVehicle(
-                name: "providers/p/deliveryVehicles/van-1",
-                lastLocation: DeliveryVehicleLocation(location: Fixture.casino)),
-            updateMask: ProtoFieldMask(text: "last_location"))
+        let report = Self.report(Fixture.casino)
         func window(_ answer: DeliveryVehicle) -> TimeWindow? {
             answer.remainingVehicleJourneySegments.last?.stop?.tasks.first?.targetTimeWindow
         }
