@@ -30,11 +30,13 @@ struct WebhookDelivery: Sendable {
     /// How many events one read of the outbox takes: enough lanes to keep every post in flight busy.
     static let pageSize = 500
 
-    /// How one attempt went.
+    /// How one attempt went; for a lane, how its last one went, or that it was stopped before one.
     enum Outcome: Equatable {
         case delivered
         case failed(String)
         case gone
+        /// Another lane's failure stopped this one before its next post (or the task was cancelled).
+        case stopped
     }
 
     /// What a round of posts over a page's lanes left: the events not delivered, per lane, and why it stopped.
@@ -112,6 +114,7 @@ struct WebhookDelivery: Sendable {
                 if !lane.isEmpty { round.remaining.append(lane) }
                 switch outcome {
                 case .delivered: startNext()
+                case .stopped: break
                 case .gone: round.gone = true
                 case .failed(let reason):
                     if round.failure == nil, let event = lane.first { round.failure = (event, reason) }
@@ -128,7 +131,7 @@ struct WebhookDelivery: Sendable {
         _ lane: [FleetEventRecord], unless stopped: NIOLockedValueBox<Bool>
     ) async -> (lane: [FleetEventRecord], outcome: Outcome) {
         for (index, event) in lane.enumerated() {
-            if stopped.withLockedValue({ $0 }) || Task.isCancelled { return (Array(lane[index...]), .delivered) }
+            if stopped.withLockedValue({ $0 }) || Task.isCancelled { return (Array(lane[index...]), .stopped) }
             let outcome = await post(event)
             if outcome != .delivered {
                 stopped.withLockedValue { $0 = true }
