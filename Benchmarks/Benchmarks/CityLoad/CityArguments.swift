@@ -52,9 +52,10 @@ struct CityArguments: Sendable {
         guard let city = Int(positional[2]), city > 0 else {
             throw CityUsageError("CITY must be a positive whole number, got \"\(positional[2])\"")
         }
-        guard let seconds = Double(positional[3]), seconds > 0, seconds <= 3000 else {
-            // Tokens live at most an hour (Fleet Engine's limit), minted before seeding.
-            throw CityUsageError("SECONDS must be between 0 and 3000, got \"\(positional[3])\"")
+        guard let seconds = Double(positional[3]), seconds >= 10, seconds <= 3000 else {
+            // Tokens live at most an hour (Fleet Engine's limit), minted before seeding; the first 5 s round is
+            // reported apart, so a run has at least one more.
+            throw CityUsageError("SECONDS must be between 10 and 3000, got \"\(positional[3])\"")
         }
         var parsed = CityArguments(host: host, port: port, keyFile: positional[1], city: city, seconds: seconds)
         if let text = options["--connections"] {

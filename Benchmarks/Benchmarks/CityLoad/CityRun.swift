@@ -37,8 +37,13 @@ final class CityRun: @unchecked Sendable {
     /// Requests the run schedules: one per writer and reader per period, while inside `duration`.
     private let total: Int
 
+    /// The rounds after the first: the city as it runs.
     private(set) var writes = LatencyTally()
     private(set) var reads = LatencyTally()
+    /// The first round, kept apart: every token and every resource is new to the server then, as after a restart
+    /// that every phone reconnects to at once.
+    private(set) var firstWrites = LatencyTally()
+    private(set) var firstReads = LatencyTally()
     /// The longest a request went out after its scheduled time (the generator's own lag, also in the latencies).
     private(set) var maxLag = TimeAmount.zero
     private var start = NIODeadline.now()
@@ -108,15 +113,16 @@ final class CityRun: @unchecked Sendable {
         let scheduled = start + Self.offset(n, perPeriod: workload.perPeriod)
         maxLag = max(maxLag, now - scheduled)
         let request: PoolRequest
+        let firstRound = n < workload.perPeriod
         if isWrite {
-            writes.offered += 1
+            if firstRound { firstWrites.offered += 1 } else { writes.offered += 1 }
             outstandingWrites += 1
             let write = workload.writes[index]
             request = PoolRequest(
                 method: write.method, uri: write.uri, token: write.token,
                 body: workload.writeBodies[index][n / workload.perPeriod])
         } else {
-            reads.offered += 1
+            if firstRound { firstReads.offered += 1 } else { reads.offered += 1 }
             outstandingReads += 1
             let read = workload.reads[index]
             request = PoolRequest(method: .GET, uri: read.uri, token: read.token, body: nil)
@@ -125,17 +131,17 @@ final class CityRun: @unchecked Sendable {
             guard !self.finished else { return }
             let micros = UInt32(clamping: (NIODeadline.now() - scheduled).nanoseconds / 1000)
             let timeoutMicros = UInt32(Self.timeout.nanoseconds / 1000)
-            if isWrite {
-                self.outstandingWrites -= 1
-                self.writes.record(outcome, micros: micros, timeoutMicros: timeoutMicros)
-            } else {
-                self.outstandingReads -= 1
-                self.reads.record(outcome, micros: micros, timeoutMicros: timeoutMicros)
+            switch (isWrite, firstRound) {
+            case (true, true): self.firstWrites.record(outcome, micros: micros, timeoutMicros: timeoutMicros)
+            case (true, false): self.writes.record(outcome, micros: micros, timeoutMicros: timeoutMicros)
+            case (false, true): self.firstReads.record(outcome, micros: micros, timeoutMicros: timeoutMicros)
+            case (false, false): self.reads.record(outcome, micros: micros, timeoutMicros: timeoutMicros)
             }
+            if isWrite { self.outstandingWrites -= 1 } else { self.outstandingReads -= 1 }
         }
     }
 
-    /// Stops the clock; what is still unanswered timed out.
+    /// Stops the clock; what is still unanswered timed out (the first round's answered or timed out long before).
     private func finish() {
         finished = true
         ticker?.cancel()
