@@ -48,7 +48,7 @@ format:
 # build, the server under wrk next to nginx (and GetTrip over gRPC) and its writes next to PostgreSQL, the rider at
 # rest plus a 100k-event replay, a 200-car demo city keeping time for 5 minutes, the fleet view following 1,000
 # vehicles at rest, and the city: 10,000 vehicles reporting and 10,000 riders polling every 5 s for 60 s, open loop
-# (bench-city: CITY, DURATION; FIND_MAX=1 also searches for the largest city that holds). A cold run takes about 35
+# (bench-city: CITY, DURATION; FIND_MAX=1 searches instead for the largest city that holds). A cold run takes about 35
 # minutes, most of it release builds, the demo city's 5 minutes, the rider's and fleet's 60 idle seconds and the
 # city's minute.
 bench: bench-packages bench-server bench-rider bench-demo-city bench-fleet bench-city

@@ -14,8 +14,9 @@
 # DEPOT_TASKS=N runs the depot city instead (issue 36): CITY vans with N delivery tasks each (in stops of 5), every
 # van sending UpdateDeliveryVehicle and every shipment polled with GetTaskTrackingInfo every 5 s — at CITY=1000
 # DEPOT_TASKS=50, 200 writes/s and 10,000 reads/s.
-# FIND_MAX=1 then searches for the largest city that holds, a fresh server per step of FIND_DURATION seconds:
-# doubling from FIND_START, then bisecting to within FIND_STEP vehicles; it ends with `capacity N`.
+# FIND_MAX=1 searches instead for the largest city that holds, a fresh server per step of FIND_DURATION seconds:
+# doubling from FIND_START, then bisecting to within FIND_STEP vehicles; it ends with `capacity N` (CITY is not run:
+# a depot's default of 10,000 vans would take its tokens' hour).
 # Needs: `swift build -c release --product tripterm`. Environment: CITY (10000), DURATION (60), CONNECTIONS (256),
 # TRIPTERM_BIN (another build's tripterm), SERVE_FLAGS (added to `tripterm serve`), FIND_MAX (0), FIND_DURATION (20),
 # FIND_START (1000), FIND_LIMIT (64000: the search stops doubling there), FIND_STEP (250).
@@ -77,11 +78,11 @@ run_city() {
 # `holds N`: whether the last run of the city of N held.
 holds() { grep -qx 'holds yes' "$work/city-$1.txt"; }
 
-echo "bench-city: tripterm $("$bin" --version) ${SERVE_FLAGS:-}, $(nproc) CPUs, city $CITY${DEPOT_TASKS:+ (depot, $DEPOT_TASKS tasks a van)} for ${DURATION}s"
-run_city "$CITY" "$DURATION"
-
-if [ "$FIND_MAX" = 1 ]; then
-  echo "bench-city: searching for the largest city that holds, ${FIND_DURATION}s per step"
+if [ "$FIND_MAX" != 1 ]; then
+  echo "bench-city: tripterm $("$bin" --version) ${SERVE_FLAGS:-}, $(nproc) CPUs, city $CITY${DEPOT_TASKS:+ (depot, $DEPOT_TASKS tasks a van)} for ${DURATION}s"
+  run_city "$CITY" "$DURATION"
+else
+  echo "bench-city: tripterm $("$bin" --version) ${SERVE_FLAGS:-}, $(nproc) CPUs${DEPOT_TASKS:+, depot ($DEPOT_TASKS tasks a van)}: searching for the largest city that holds, ${FIND_DURATION}s per step"
   good=0
   bad=0
   size="$FIND_START"
