@@ -2,12 +2,17 @@
 # Slow-loris against `tripterm serve` over TLS: LORIS (5,000) connections that each send a request's headers one
 # byte at a time, a byte every 2 s, reconnecting when the server cuts them (--header-timeout, 10 s), while wrk polls
 # a cached GetTrip as its rider (64 connections, DURATION s) — first without the attack, then under it. Prints wrk's
-# rate and latency percentiles for both. Needs python3, wrk, openssl, a built tripterm (BIN; release by default).
+# rate and latency percentiles for both. PACE_MS=N makes each of wrk's connections pause N ms after each answer (32:
+# about 2,000 polls a second, the 10,000-rider city's rate), so the polls measure the attack rather than a server
+# saturated by wrk itself (0, the default: full rate). Needs python3, wrk, openssl, a built tripterm (BIN; release
+# by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${BIN:-$("${SWIFT:-swift}" build -c release --show-bin-path)/tripterm}"
 LORIS="${LORIS:-5000}"
 DURATION="${DURATION:-20}"
+PACE_MS="${PACE_MS:-0}"
+[[ "$PACE_MS" =~ ^[0-9]+$ ]] || { echo "bench-slowloris: PACE_MS must be a whole number of milliseconds" >&2; exit 2; }
 ulimit -n "$(( LORIS + 1024 < $(ulimit -Hn) ? LORIS + 1024 : $(ulimit -Hn) ))"
 work="$(mktemp -d)"
 pid=""
@@ -27,9 +32,16 @@ serve_start https "$db" --max-connections $((LORIS + 1000)) \
   --tls-cert "$work/server.pem" --tls-key "$work/server.key"
 serve_rider_trip "$db"
 
+pace=()
+if [ "$PACE_MS" -gt 0 ]; then
+  echo "function delay() return $PACE_MS end" > "$work/pace.lua"
+  pace=(-s "$work/pace.lua")
+fi
+
 poll() {
   printf '%-24s ' "$1"
-  wrk -t2 -c64 -d"${DURATION}s" --latency -H "Authorization: Bearer $rider" "$url/v1/providers/p/trips/t1" |
+  wrk -t2 -c64 -d"${DURATION}s" --latency ${pace[@]+"${pace[@]}"} -H "Authorization: Bearer $rider" \
+    "$url/v1/providers/p/trips/t1" |
     awk '/Requests\/sec/ {printf "%s polls/s  ", $2} /^ +(50|99)%/ {printf "p%s %s  ", $1, $2}'
   echo
 }
