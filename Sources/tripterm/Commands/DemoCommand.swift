@@ -136,12 +136,9 @@ struct DemoCommand: AsyncParsableCommand {
     private func play(server: LocalFleetServer, clock: VirtualClock, graph: RoadGraph, http: HTTPClient) async throws {
         let id = Self.runID()
         let scenario = try DemoScenario(graph: graph, clock: clock, speed: speed, id: id)
-        let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
-        let driver = try LocalServerTokenProvider.client(
-            of: server, claims: AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID), role: .driver,
-            http: http)
-        let rider = try LocalServerTokenProvider.client(
-            of: server, claims: AuthorizationClaims(tripid: scenario.tripName.tripID), role: .consumer, http: http)
+        let (provider, driver, rider) = try Self.parties(
+            of: server, driver: AuthorizationClaims(vehicleid: scenario.vehicleName.vehicleID),
+            consumer: AuthorizationClaims(tripid: scenario.tripName.tripID), http: http)
         try await scenario.setUp(client: provider)
 
         let model = TripModel(
@@ -155,15 +152,7 @@ struct DemoCommand: AsyncParsableCommand {
         let log = DriverLog()
         await reporter.addListener(log)
         let car = try await scenario.makeDriver(reporter: reporter, driver: driver, provider: provider, log: log)
-        // The drive's own failure, not the one quitting causes by cancelling it.
-        let drive = Task { () -> (any Error)? in
-            do {
-                try await scenario.play(driver: car)
-                return nil
-            } catch {
-                return Task.isCancelled ? nil : error
-            }
-        }
+        let drive = Self.drive { try await scenario.play(driver: car) }
         if output.printsLines {
             await TripFollowerSession.reportOnStandardError(recorder)
             await TripFollowerSession.runHeadless(model, json: output.json, now: { clock.timestamp })
@@ -179,9 +168,7 @@ struct DemoCommand: AsyncParsableCommand {
             await recorder.close()
             if let error = await recorder.failureReport { throw error }
         }
-        if let error = await drive.value {
-            throw CommandFailure("the simulated drive failed: \(error)")
-        }
+        try await Self.settle(drive)
     }
 
     /// The day of deliveries: the van drives while the parcel's tracking view (or its printer) follows it.
@@ -190,24 +177,13 @@ struct DemoCommand: AsyncParsableCommand {
     ) async throws {
         let id = Self.runID()
         let scenario = try DeliveryDemoScenario(graph: graph, clock: clock, speed: speed, id: id)
-        let provider = try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http)
-        let driver = try LocalServerTokenProvider.client(
-            of: server, claims: AuthorizationClaims(deliveryvehicleid: scenario.vehicleName.vehicleID), role: .driver,
-            http: http)
-        let consumer = try LocalServerTokenProvider.client(
-            of: server, claims: AuthorizationClaims(trackingid: scenario.trackingName.trackingID), role: .consumer,
-            http: http)
+        let (provider, driver, consumer) = try Self.parties(
+            of: server, driver: AuthorizationClaims(deliveryvehicleid: scenario.vehicleName.vehicleID),
+            consumer: AuthorizationClaims(trackingid: scenario.trackingName.trackingID), http: http)
         try await scenario.setUp(client: provider)
         let log = DriverLog()
         let van = try await scenario.makeDriver(driver: driver, log: log)
-        let drive = Task { () -> (any Error)? in
-            do {
-                try await scenario.play(driver: van)
-                return nil
-            } catch {
-                return Task.isCancelled ? nil : error
-            }
-        }
+        let drive = Self.drive { try await scenario.play(driver: van) }
         let tracker = ShipmentTracker(
             name: scenario.trackingName, backend: FleetEngineShipmentBackend(client: consumer),
             options: TripModelOptions(pollInterval: .seconds(1)), allowsFastPolling: true)
@@ -224,9 +200,37 @@ struct DemoCommand: AsyncParsableCommand {
         }
         await tracker.stop()
         drive.cancel()
-        if let error = await drive.value {
-            throw CommandFailure("the simulated drive failed: \(error)")
+        try await Self.settle(drive)
+    }
+
+    /// The parties of a one-trip or one-shipment demo, each a client of the local server with its own token: the
+    /// provider's backend, the driver's app and the rider's or consumer's.
+    private static func parties(
+        of server: LocalFleetServer, driver: AuthorizationClaims, consumer: AuthorizationClaims, http: HTTPClient
+    ) throws -> (provider: FleetEngineClient, driver: FleetEngineClient, consumer: FleetEngineClient) {
+        (
+            try LocalServerTokenProvider.client(of: server, claims: .server, role: .server, http: http),
+            try LocalServerTokenProvider.client(of: server, claims: driver, role: .driver, http: http),
+            try LocalServerTokenProvider.client(of: server, claims: consumer, role: .consumer, http: http)
+        )
+    }
+
+    /// The simulated drive as a task whose value is its own failure, if any — not the one quitting causes by
+    /// cancelling it.
+    private static func drive(_ play: @escaping @Sendable () async throws -> Void) -> Task<(any Error)?, Never> {
+        Task {
+            do {
+                try await play()
+                return nil
+            } catch {
+                return Task.isCancelled ? nil : error
+            }
         }
+    }
+
+    /// Waits for the (cancelled) drive and throws what made it fail on its own.
+    private static func settle(_ drive: Task<(any Error)?, Never>) async throws {
+        if let error = await drive.value { throw CommandFailure("the simulated drive failed: \(error)") }
     }
 
     /// The city: its cars and dispatcher run while the fleet screen (or the fleet printer) watches them.
