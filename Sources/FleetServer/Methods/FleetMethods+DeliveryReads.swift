@@ -103,7 +103,9 @@ struct DeliveryReads {
         case .ready(let itinerary)?:
             return itinerary
         case .reported(let vehicle, let tasks)?:
-            // Reported since: the tasks are as kept, the journey is derived anew.
+            // Reported since: the tasks are as kept, the journey is derived anew — not on an event loop when that
+            // means driving legs on the road map (an A* search each): a read does it then.
+            if case .memory = source, progress.estimator.roads != nil { throw NotInMemory() }
             let itinerary = progress.itinerary(of: vehicle, tasks: tasks)
             computed.itineraries[vehicleID] = itinerary
             return itinerary

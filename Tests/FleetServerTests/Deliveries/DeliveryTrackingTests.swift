@@ -1,5 +1,7 @@
 import FleetModel
 import Foundation
+import RoadMap
+import TestSupport
 import Testing
 
 @testable import FleetServer
@@ -181,6 +183,25 @@ import Testing
             ])
         let name = try TaskTrackingInfoName(provider: "p", trackingID: "parcel-3")
         #expect(methods.trackedInMemory(name)?.task.name == "providers/p/tasks/t3")
+    }
+
+    /// On the road map a report's legs are A* searches: memory alone (the event loop) then leaves them to a read,
+    /// and answers again once a read derived them.
+    @Test func onTheRoadMapAReportsLegsAreDerivedByAReadNotOnTheEventLoop() async throws {
+        let roads = RoadGraph(try RoadMapFile.load(path: try Repository.file("Assets/maps/monaco.roadmap")))
+        let onRoads = FleetMethods(store: methods.store, roads: roads)
+        try await day()
+        let name = try TaskTrackingInfoName(provider: "p", trackingID: "parcel-2")
+        func poll() async throws -> TaskTrackingInfo {
+            try await onRoads.getTaskTrackingInfo(
+                GetTaskTrackingInfoRequest(name: name.description), principal: server, now: now)
+        }
+        _ = try await poll()
+        #expect(onRoads.trackedInMemory(name) != nil)
+        _ = try await methods.updateDeliveryVehicle(Self.report(Fixture.casino), principal: server, now: now)
+        #expect(onRoads.trackedInMemory(name) == nil, "its legs are to be driven again")
+        #expect(try await poll().vehicleLocation?.location == Fixture.casino)
+        #expect(onRoads.trackedInMemory(name)?.on?.vehicle.lastLocation?.location == Fixture.casino)
     }
 
     /// A van's report reads the van and its tasks from memory when a read kept them (``LiveReads``) — but not when
