@@ -11,7 +11,7 @@ import TOMLKit
 /// task-eta-relative = 0.5
 /// time-remaining-seconds = [600, 300]
 /// distance-remaining-meters = [1000]
-/// max-in-flight = 16
+/// max-in-flight = 32
 ///
 /// [geofences]
 /// depot = "CIRCLE (43.7384 7.4246, 150)"

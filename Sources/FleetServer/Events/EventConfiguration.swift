@@ -31,7 +31,7 @@ public struct EventConfiguration: Sendable {
         geofences: [Geofence] = [], thresholds: EventThresholds = EventThresholds(),
         deliveryTimeout: Duration = .seconds(10),
         firstRetryDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(300),
-        pollInterval: Duration = .milliseconds(100), maxInFlight: Int = 16
+        pollInterval: Duration = .milliseconds(100), maxInFlight: Int = 32
     ) {
         self.urls = urls
         self.secret = secret
