@@ -38,11 +38,18 @@ import Testing
         #"{"vehicleState":"ONLINE","supportedTripTypes":["EXCLUSIVE"],"maximumCapacity":4,"vehicleType":{"category":"AUTO"}}"#
 
     @Test func everyAcknowledgedWriteHasItsEventDeliveredAfterKill9() async throws {
-        // The receiver's port, closed until the end: every delivery fails while the server lives.
-        let probe = try await LoopbackHTTPServer.start { _ in .raw(status: 204, contentType: "text/plain", body: "") }
-        let port = probe.port
-        await probe.stop()
-        let hook = "http://127.0.0.1:\(port)/hooks"
+        // The receiver refuses (503) until the end, so every delivery fails while the killed servers live. It keeps
+        // its port throughout: closed and opened again later, the port went to another test's server in between.
+        let accepting = NIOLockedValueBox(false)
+        let received = NIOLockedValueBox<[String]>([])
+        let receiver = try await LoopbackHTTPServer.start { request in
+            guard accepting.withLockedValue({ $0 }) else {
+                return .raw(status: 503, contentType: "text/plain", body: "not yet")
+            }
+            received.withLockedValue { $0.append(request.body) }
+            return .raw(status: 204, contentType: "text/plain", body: "")
+        }
+        let hook = "http://127.0.0.1:\(receiver.port)/hooks"
         var acknowledged: [String] = []
         var token = ""
         for trial in 0..<Self.trials {
@@ -58,11 +65,7 @@ import Testing
             }
             try await server.process.killHard()
         }
-        let received = NIOLockedValueBox<[String]>([])
-        let receiver = try await LoopbackHTTPServer.start(port: port) { request in
-            received.withLockedValue { $0.append(request.body) }
-            return .raw(status: 204, contentType: "text/plain", body: "")
-        }
+        accepting.withLockedValue { $0 = true }
         let server = try await startServer(["--events-url", hook])
         let deadline = ContinuousClock.now + .seconds(30)
         func vehicles() -> [String] {
