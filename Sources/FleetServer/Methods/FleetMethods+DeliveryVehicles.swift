@@ -33,7 +33,7 @@ extension FleetMethods {
             (try tx.deliveryVehicle(name), try tx.tasks(provider: name.provider, vehicleID: name.vehicleID))
         }
         guard let vehicle else { throw FleetError.notFound("delivery vehicle \(name) not found") }
-        return deliveryProgress.vehicleAnswer(vehicle, tasks: Self.byID(tasks))
+        return deliveryProgress.vehicleAnswer(vehicle, tasks: TaskService.byID(tasks))
     }
 
     /// The stops, when the mask names them, are the whole remaining itinerary: the tasks it lists and no vehicle
@@ -137,10 +137,6 @@ extension FleetMethods {
     var deliveryProgress: DeliveryProgress {
         DeliveryProgress(
             estimator: TravelEstimator(roads: roads, memo: legMemo), defaultVisibility: defaultTaskVisibility)
-    }
-
-    static func byID(_ tasks: [DeliveryTask]) -> [String: DeliveryTask] {
-        Dictionary(tasks.map { (TaskService.id($0), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A resource name parsed from a request field, INVALID_ARGUMENT naming the field otherwise.

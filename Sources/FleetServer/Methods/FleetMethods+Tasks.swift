@@ -138,7 +138,7 @@ extension FleetMethods {
         let matching = all.filter(filter.matches)
         let page = Self.page(of: matching, id: TaskService.id, after: start, size: size)
         let byVehicle = Dictionary(vehicles.map { (ResourceID.last(in: $0.name), $0) }, uniquingKeysWith: { a, _ in a })
-        let open = Self.byID(all.filter { $0.state == .open })
+        let open = TaskService.byID(all.filter { $0.state == .open })
         let progress = deliveryProgress
         var itineraries: [String: Itinerary] = [:]
         let tasks = page.items.map { task in

@@ -37,8 +37,7 @@ extension FleetTransaction {
     /// touched them since (``LiveReads``), else read.
     func openTasks(of name: DeliveryVehicleName) throws -> [String: DeliveryTask] {
         if let van = live?.van(name, unlessChangedIn: changes) { return van.tasks }
-        let open = try tasks(provider: name.provider, vehicleID: name.vehicleID, openOnly: true)
-        return Dictionary(open.map { (TaskService.id($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return TaskService.byID(try tasks(provider: name.provider, vehicleID: name.vehicleID, openOnly: true))
     }
 
     public func deleteDeliveryVehicle(_ name: DeliveryVehicleName) throws {

@@ -145,6 +145,11 @@ public enum TaskService {
     /// The task id, the last segment of its name.
     static func id(_ task: DeliveryTask) -> String { ResourceID.last(in: task.name) }
 
+    /// Tasks by id (the first of a repeated id).
+    static func byID(_ tasks: [DeliveryTask]) -> [String: DeliveryTask] {
+        Dictionary(tasks.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     static func validate(_ window: TimeWindow, field: String) throws(FleetError) {
         guard let start = window.startTime else { throw .invalidArgument("\(field).startTime is required") }
         guard let end = window.endTime else { throw .invalidArgument("\(field).endTime is required") }
