@@ -71,7 +71,7 @@ extension FleetTransaction {
                     """
             ).execute(arguments: [
                 provider, event.kind.rawValue, time.rfc3339, event.trip, event.vehicle, event.task, event.geofence,
-                event.before.map(Self.jsonText), event.after.map(Self.jsonText),
+                event.before?.compactJSONText, event.after?.compactJSONText,
             ])
         }
     }
@@ -195,8 +195,6 @@ extension FleetTransaction {
             sql: "UPDATE event_delivery SET lastEventId = MAX(lastEventId, ?) WHERE url = ?",
             arguments: [id, url.absoluteString])
     }
-
-    static func jsonText(_ value: JSONValue) -> String { value.compactJSONText }
 
     static func json(_ text: String?) throws -> JSONValue? {
         guard let text else { return nil }
