@@ -8,7 +8,7 @@ struct CityArguments: Sendable {
           BASE_URL     the server, e.g. http://127.0.0.1:8080 (plain HTTP/1.1)
           KEY_FILE     its server-key.pem, to mint a driver token per vehicle and a consumer token per trip
           CITY         vehicles = riders = trips (each trip assigned to its own vehicle)
-          SECONDS      how long the city runs after seeding
+          SECONDS      how long the city runs after seeding, 10 to 3000 (the first 5 s round is reported apart)
           --connections N   keep-alive connections in the pool (256)
           --server-pid PID  also report that process's CPU and memory over the run (Linux /proc)
           --provider ID     the provider in the resource names (tripterm-demo)

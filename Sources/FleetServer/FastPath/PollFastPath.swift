@@ -66,7 +66,8 @@ struct PollFastPath: Sendable {
     }
 
     /// The answer to `poll` when it can be given without waiting, once the token's claims hold now: the
-    /// ``AnswerCache``'s, or one computed from memory (``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)``,
+    /// ``AnswerCache``'s, or one computed from memory
+    /// (``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)``,
     /// ``FleetMethods/liveShipmentAnswer(_:now:cacheKey:encode:)``), if the token may read it. Nil
     /// otherwise, and the ordinary path then gives the same answer or the error. Never waits, so it can run on the
     /// connection's event loop.

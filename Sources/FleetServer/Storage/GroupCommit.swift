@@ -16,8 +16,8 @@ import NIOConcurrencyHelpers
 /// The search index follows the committed writes in commit order: their changes are applied after the commit,
 /// still in the writer's queue, before any later transaction. A failed batch drops its providers' indexes instead
 /// (a commit error can hide a commit that happened). So between batches the index is what the database holds, and
-/// the writes of a batch read their vehicles from it (``LiveReads``). What delivery reads derived is
-/// forgotten the same way (``DeliveryReadCache``): a committed write's after the commit, a failed batch's whatever its writes did.
+/// the writes of a batch read their vehicles from it (``LiveReads``). What delivery reads derived is forgotten the
+/// same way (``DeliveryReadCache``): a committed write's after the commit, a failed batch's whatever its writes did.
 ///
 /// A fault of the machine (a full disk, an I/O error) fails the batch's writes with UNAVAILABLE saying so
 /// (``StorageFault``), logged once when it begins and once when writes succeed again.
