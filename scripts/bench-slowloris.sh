@@ -4,8 +4,9 @@
 # a cached GetTrip as its rider (64 connections, DURATION s) — first without the attack, then under it. Prints wrk's
 # rate and latency percentiles for both. PACE_MS=N makes each of wrk's connections pause N ms after each answer (32:
 # about 2,000 polls a second, the 10,000-rider city's rate), so the polls measure the attack rather than a server
-# saturated by wrk itself (0, the default: full rate). Needs python3, wrk, openssl, a built tripterm (BIN; release
-# by default).
+# saturated by wrk itself (0, the default: full rate). SERVE_FLAGS adds to serve's (e.g. --handshake-rate 600). The
+# attacker runs at nice 19: on another machine it would take none of the server's cores. Needs python3, wrk,
+# openssl, a built tripterm (BIN; release by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${BIN:-$("${SWIFT:-swift}" build -c release --show-bin-path)/tripterm}"
@@ -29,7 +30,7 @@ make_test_ca "$work"
 
 db="$work/fleet.sqlite"
 serve_start https "$db" --max-connections $((LORIS + 1000)) \
-  --tls-cert "$work/server.pem" --tls-key "$work/server.key"
+  --tls-cert "$work/server.pem" --tls-key "$work/server.key" ${SERVE_FLAGS:-}
 serve_rider_trip "$db"
 
 pace=()
@@ -47,7 +48,7 @@ poll() {
 }
 poll "no attack"
 
-python3 - "$url" "$LORIS" "$work/ca.pem" > "$work/loris.out" 2>&1 <<'PY' &
+nice -n 19 python3 - "$url" "$LORIS" "$work/ca.pem" > "$work/loris.out" 2>&1 <<'PY' &
 import asyncio, ssl, sys, urllib.parse
 url, count, ca = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 parts = urllib.parse.urlsplit(url)

@@ -25,7 +25,7 @@ public enum FleetServer {
         let fastPath = PollFastPath(
             api: api, logger: configuration.logger, answersRepeatedPolls: configuration.answersRepeatedPollsUnparsed)
         let policy = configuration.connections
-        let gate = gate ?? ConnectionGate(limit: policy.maxConnections)
+        let gate = gate ?? ConnectionGate(policy: policy)
         // A poll answered on the event loop would pass no method, and so no log export.
         let answersPollsOnEventLoop = configuration.answersPollsOnEventLoop && core.callLog == nil
         let onListening = configuration.onListening

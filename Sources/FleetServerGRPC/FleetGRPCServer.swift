@@ -45,7 +45,7 @@ public struct FleetGRPCServer: Service {
         self.port = port
         self.maxMessageBytes = maxMessageBytes
         self.policy = policy
-        self.gate = gate ?? ConnectionGate(limit: policy.maxConnections)
+        self.gate = gate ?? ConnectionGate(policy: policy)
         self.logger = logger
         self.onListening = onListening
     }
@@ -103,7 +103,7 @@ public struct FleetGRPCServer: Service {
         let byteIdleTimeout = TimeAmount(policy.idleTimeout * 2)
         let headerTimeout = TimeAmount(policy.headerTimeout)
         config.channelDebuggingCallbacks.onAcceptTCPConnection = { channel in
-            guard gate.admit(channel) else { return channel.eventLoop.makeFailedFuture(ConnectionRefusedAtLimit()) }
+            if let refused = gate.admit(channel) { return channel.eventLoop.makeFailedFuture(refused) }
             return channel.eventLoop.makeCompletedFuture {
                 let pipeline = channel.pipeline.syncOperations
                 try pipeline.addHandlers(
@@ -142,9 +142,4 @@ public struct FleetGRPCServerError: Error, CustomStringConvertible {
         while let error = reason as? RPCError, let inner = error.cause { reason = inner }
         return "cannot serve gRPC on \(host):\(port): \(reason)"
     }
-}
-
-/// A gRPC connection closed at accept: `--max-connections` connections were open.
-struct ConnectionRefusedAtLimit: Error, CustomStringConvertible {
-    var description: String { "connection closed at accept: the server's connection limit is reached" }
 }

@@ -83,6 +83,23 @@ import Testing
         }
     }
 
+    /// Four clients connect over TLS at once to a server pacing one handshake a second, each with 1.5 s for it: the
+    /// first is handshaken at once and the second a second later, both answered; the others, whose turns would come
+    /// after their timeout, are closed at once rather than left waiting.
+    @Test func tlsHandshakesArePacedAndThoseTooLateAreClosedAtAccept() async throws {
+        try await ServedOverTLS.with(["--handshake-rate", "1", "--header-timeout", "1.5"]) { server in
+            let result = try await server.python(Self.handshakesAtOnce, ["4", server.caFile])
+            let outcomes = try #require(result["outcomes"] as? [[String: Any]], "\(result)")
+            let answered = outcomes.filter { $0["status"] as? Int == 404 }
+            let after = answered.compactMap { $0["handshakeAfter"] as? Double }.sorted()
+            #expect(after.count == 2, "two handshakes in the 1.5 s: \(outcomes)")
+            #expect(after.last ?? 0 >= 0.8, "the second waited its turn: \(after)")
+            let closed = outcomes.filter { $0["closed"] as? Bool == true }
+            #expect(closed.count == 2, "the others are closed: \(outcomes)")
+            #expect(closed.allSatisfy { $0["closedAfter"] as? Double ?? 9 < 1 }, "at accept: \(closed)")
+        }
+    }
+
     // MARK: Raw-socket clients (argv[1]: the port)
     // Their modules come by `__import__`: an `import` line in a Swift string reads as a Swift import to
     // DeclaredImportsTests.
@@ -205,6 +222,30 @@ import Testing
         readable, _, _ = select.select([c.sock], [], [], 10)
         closed = time.monotonic() - start if readable and c.sock.recv(1) == b"" else None
         print(json.dumps({"status": r.status, "closedAfter": closed}))
+        """#
+
+    /// `argv[2]` TCP connections at once, then a TLS handshake (CA `argv[3]`) and a request on each, side by side;
+    /// prints for each when its handshake ended and its status, or when it was closed.
+    static let handshakesAtOnce = #"""
+        json, socket, ssl, sys, threading, time = map(
+            __import__, ["json", "socket", "ssl", "sys", "threading", "time"])
+        context = ssl.create_default_context(cafile=sys.argv[3])
+        sockets = [socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5) for _ in range(int(sys.argv[2]))]
+        start = time.monotonic()
+        outcomes = [None] * len(sockets)
+        def run(i):
+            try:
+                s = context.wrap_socket(sockets[i], server_hostname="localhost")
+                outcome = {"handshakeAfter": time.monotonic() - start}
+                s.sendall(b"GET /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                outcome["status"] = int(s.recv(4096).split(b" ")[1])
+            except (OSError, ssl.SSLError, IndexError, ValueError):
+                outcome = {"closed": True, "closedAfter": time.monotonic() - start}
+            outcomes[i] = outcome
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(sockets))]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        print(json.dumps({"outcomes": outcomes}))
         """#
 
     /// `argv[2]` connections held open and answered, one more, one more to gRPC's port `argv[3]`, then the held ones

@@ -97,6 +97,9 @@ import Testing
         #expect(refused.stderr.contains("--tls-cert") && refused.stderr.contains("--insecure-plaintext"))
         #expect(!FileManager.default.fileExists(atPath: db), "refused before the database is made")
 
+        let noRate = try await TriptermBinary.run(["serve", "--port", "0", "--db", db, "--handshake-rate", "0"])
+        #expect(
+            noRate.status == 64 && noRate.stderr.contains("--handshake-rate must be at least 1"), "\(noRate.stderr)")
         let lonely = try await TriptermBinary.run(["serve", "--port", "0", "--db", db, "--tls-cert", db])
         #expect(
             lonely.status != 0 && lonely.stderr.contains("--tls-cert and --tls-key go together"), "\(lonely.stderr)")

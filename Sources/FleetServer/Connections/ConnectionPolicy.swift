@@ -1,6 +1,8 @@
+import NIOCore
+
 /// How `tripterm serve` treats connections, on both protocols: whether they are encrypted, and the limits that keep
 /// one client — slow, idle or one of too many — from holding what the others need (`serve --tls-cert`,
-/// `--max-connections`, `--header-timeout`, `--idle-timeout`; docs/server.md, "TLS and limits").
+/// `--max-connections`, `--header-timeout`, `--idle-timeout`, `--handshake-rate`; docs/server.md, "TLS and limits").
 ///
 /// ```swift
 /// var policy = ConnectionPolicy()
@@ -17,6 +19,13 @@ public struct ConnectionPolicy: Sendable {
     public var headerTimeout: Duration = .seconds(10)
     /// How long a connection may go without a byte read or written before it is closed.
     public var idleTimeout: Duration = .seconds(60)
+    /// TLS handshakes begun per second at most, REST and gRPC together (``HandshakePacer``); new connections past
+    /// it wait their turn with their first bytes unread.
+    public var handshakeRate = ConnectionPolicy.defaultHandshakeRate
+
+    /// 1,000 a second per core: a restart's reconnections are all back within seconds, while a crowd of them takes
+    /// at most a fraction of each core (a handshake's key exchange and signature take ≈90 µs here).
+    public static var defaultHandshakeRate: Int { 1_000 * System.coreCount }
 
     public init() {}
 

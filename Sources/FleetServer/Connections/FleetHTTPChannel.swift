@@ -5,12 +5,13 @@ import NIOCore
 import NIOSSL
 import NIOTLS
 
-/// Every REST connection's pipeline, in front of Hummingbird: the connection limit at accept, the idle timeout,
-/// TLS when the server has a certificate, and the request-head timeout, then HTTP/1.1 — with the fast path's
-/// handlers around its codec (``FastPathHTTP1Channel``) — or, when a TLS client offers it by ALPN, HTTP/2.
+/// Every REST connection's pipeline, in front of Hummingbird: the connection limit and the handshake's turn at
+/// accept (``ConnectionGate``), the idle timeout, TLS when the server has a certificate, and the request-head
+/// timeout, then HTTP/1.1 — with the fast path's handlers around its codec (``FastPathHTTP1Channel``) — or, when a
+/// TLS client offers it by ALPN, HTTP/2.
 ///
 /// ```
-/// accept ─▶ ConnectionGate ─▶ IdleStateHandler, CloseWhenIdleHandler ─▶ [NIOSSLServerHandler ─▶ ALPN]
+/// accept ─▶ ConnectionGate (WaitForTurn) ─▶ IdleStateHandler, CloseWhenIdleHandler ─▶ [NIOSSLServerHandler ─▶ ALPN]
 ///        ─┬─ http/1.1 ─▶ FastPathHTTP1Channel (RepeatedPollHandler, deadline, codec, deadline, CachedAnswerHandler)
 ///         └─ h2 ───────▶ HTTP2HeaderDeadline ─▶ HummingbirdHTTP2's HTTP2Channel
 /// ```
@@ -49,9 +50,9 @@ struct FleetHTTPChannel: ServerChildChannel {
 
     /// Called on the new connection's event loop.
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        guard gate.admit(channel) else {
-            logger.debug("\(ConnectionLimitReached(limit: gate.limit))")
-            return channel.eventLoop.makeFailedFuture(ConnectionLimitReached(limit: gate.limit))
+        if let refused = gate.admit(channel) {
+            logger.debug("\(refused)")
+            return channel.eventLoop.makeFailedFuture(refused)
         }
         let deadline = RequestHeadDeadline(channel: channel, timeout: TimeAmount(policy.headerTimeout))
         let http1 = self.http1

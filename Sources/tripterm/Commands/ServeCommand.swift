@@ -151,7 +151,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         connections.warnIfPlaintext(bind: bind)
         connections.raiseDescriptorLimit()
-        let gate = ConnectionGate(limit: connections.maxConnections)
+        let gate = ConnectionGate(policy: configuration.connections)
         FileHandle.standardError.write(Data("tripterm serve: database \(configuration.resolvedDatabasePath)\n".utf8))
         do {
             let core = try await FleetServerCore.open(configuration: configuration)

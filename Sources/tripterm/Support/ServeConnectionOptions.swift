@@ -50,6 +50,14 @@ struct ServeConnectionOptions: ParsableArguments {
             "Seconds a connection may go without a byte read or written before it is closed.", valueName: "seconds"))
     var idleTimeout: Double = 60
 
+    /// Unset, ``ConnectionPolicy/defaultHandshakeRate``, which depends on the machine.
+    @Option(
+        name: .customLong("handshake-rate"),
+        help: ArgumentHelp(
+            "TLS handshakes begun per second at most (default 1000 per core); new connections past it wait their turn.",
+            valueName: "n"))
+    var handshakeRate: Int?
+
     /// What the servers' listening lines say: `http`/`grpc`, or `https`/`grpcs` with TLS.
     var schemes: (http: String, grpc: String) { tlsCertificate == nil ? ("http", "grpc") : ("https", "grpcs") }
 
@@ -67,6 +75,9 @@ struct ServeConnectionOptions: ParsableArguments {
         }
         guard maxBodyBytes >= 1 else { throw ValidationError("--max-body-bytes must be at least 1") }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+        if let handshakeRate, handshakeRate < 1 {
+            throw ValidationError("--handshake-rate must be at least 1 a second, not \(handshakeRate)")
+        }
         for (name, seconds) in [("--header-timeout", headerTimeout), ("--idle-timeout", idleTimeout)] {
             guard seconds.isFinite, seconds > 0 else {
                 throw ValidationError("\(name) must be a positive number of seconds, not '\(seconds)'")
@@ -83,6 +94,7 @@ struct ServeConnectionOptions: ParsableArguments {
         policy.maxConnections = maxConnections
         policy.headerTimeout = .seconds(headerTimeout)
         policy.idleTimeout = .seconds(idleTimeout)
+        if let handshakeRate { policy.handshakeRate = handshakeRate }
         return policy
     }
 
