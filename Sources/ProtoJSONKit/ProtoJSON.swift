@@ -46,6 +46,17 @@ public enum ProtoJSON {
         return out.bytes
     }
 
+    /// `message`'s compact proto3 JSON with its repeated field `name` written with `elements`
+    /// (``ProtoJSONOutput/writeMessage(_:splicing:elements:)``).
+    public static func bytes<M: ProtoMessage>(
+        of message: M, splicing name: StaticString, elements: ArraySlice<UInt8>,
+        options: ProtoJSONEncodingOptions = .init()
+    ) throws -> [UInt8] {
+        var out = ProtoJSONOutput(options: options, capacity: elements.count + 1024)
+        try out.writeMessage(message, splicing: name, elements: elements)
+        return out.bytes
+    }
+
     /// What ``encode(_:options:pretty:)`` gives through Foundation's encoder alone: the reference the direct writer
     /// is held to, and the writer of pretty output.
     public static func encodeWithJSONEncoder<T: Encodable>(

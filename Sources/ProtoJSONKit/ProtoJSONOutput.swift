@@ -47,17 +47,80 @@ public struct ProtoJSONOutput: ProtoFieldWriter {
 
     /// A message as an object of its fields.
     public mutating func writeMessage<M: ProtoMessage>(_ message: M) throws {
-        let outerFirst = atFirstMember
-        atFirstMember = true
-        #if DEBUG
-        let outerKey = lastKey
-        lastKey = nil
-        defer { lastKey = outerKey }
-        #endif
-        bytes.append(UInt8(ascii: "{"))
+        // No closure here: this runs for every nested message (a route's every point), where one cost 10 % of an
+        // answer.
+        let outer = beginObject()
+        defer { endObject(outer) }
         try message.writeFields(to: &self)
+    }
+
+    /// `message` as an object of its fields, except its repeated field `name`, written with `elements` (omitted
+    /// when empty) whatever the message holds there: that array's elements as this writer spells them,
+    /// comma-separated, written beforehand — for answers that share their largest part, such as a van's route in
+    /// each of its shipments'.
+    public mutating func writeMessage<M: ProtoMessage>(
+        _ message: M, splicing name: StaticString, elements: ArraySlice<UInt8>
+    ) throws {
+        let outer = beginObject()
+        defer { endObject(outer) }
+        // Moved in and back out, so that the bytes are never copied.
+        var splicing = Splicing(output: ProtoJSONOutput(options: options, capacity: 0), name: name, elements: elements)
+        swap(&self, &splicing.output)
+        defer { swap(&self, &splicing.output) }
+        try message.writeFields(to: &splicing)
+    }
+
+    /// What an object's writing changes of the one around it, for ``endObject(_:)`` to put back.
+    private struct OuterObject {
+        let atFirstMember: Bool
+        #if DEBUG
+        let lastKey: StaticString?
+        #endif
+    }
+
+    @inline(__always)
+    private mutating func beginObject() -> OuterObject {
+        #if DEBUG
+        let outer = OuterObject(atFirstMember: atFirstMember, lastKey: lastKey)
+        lastKey = nil
+        #else
+        let outer = OuterObject(atFirstMember: atFirstMember)
+        #endif
+        atFirstMember = true
+        bytes.append(UInt8(ascii: "{"))
+        return outer
+    }
+
+    @inline(__always)
+    private mutating func endObject(_ outer: OuterObject) {
         bytes.append(UInt8(ascii: "}"))
-        atFirstMember = outerFirst
+        atFirstMember = outer.atFirstMember
+        #if DEBUG
+        lastKey = outer.lastKey
+        #endif
+    }
+
+    /// Passes every field to `output` but the one it splices in.
+    private struct Splicing: ProtoFieldWriter {
+        var output: ProtoJSONOutput
+        let name: StaticString
+        let elements: ArraySlice<UInt8>
+
+        mutating func put<T: ProtoJSONField>(_ name: StaticString, _ value: T) throws { try output.put(name, value) }
+        mutating func put<T: ProtoJSONField>(_ name: StaticString, _ value: T?) throws { try output.put(name, value) }
+        mutating func put<T: ProtoJSONField>(_ name: StaticString, _ values: [T]) throws {
+            guard ProtoJSONOutput.same(name, self.name) else { return try output.put(name, values) }
+            guard !elements.isEmpty else { return }
+            output.key(name)
+            output.bytes.append(UInt8(ascii: "["))
+            output.bytes.append(contentsOf: elements)
+            output.bytes.append(UInt8(ascii: "]"))
+        }
+    }
+
+    private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+        UnsafeBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount).elementsEqual(
+            UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
     }
 
     private mutating func key(_ name: StaticString) {

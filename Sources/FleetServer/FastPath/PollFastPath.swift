@@ -68,7 +68,7 @@ struct PollFastPath: Sendable {
     /// The answer to `poll` when it can be given without waiting, once the token's claims hold now: the
     /// ``AnswerCache``'s, or one computed from memory
     /// (``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)``,
-    /// ``FleetMethods/liveShipmentAnswer(_:now:cacheKey:encode:)``), if the token may read it. Nil
+    /// ``FleetMethods/liveShipmentAnswer(_:now:cacheKey:options:)``), if the token may read it. Nil
     /// otherwise, and the ordinary path then gives the same answer or the error. Never waits, so it can run on the
     /// connection's event loop.
     func answer(_ poll: CachedPoll) -> (body: Data, cached: Bool)? {
@@ -91,9 +91,7 @@ struct PollFastPath: Sendable {
             if let answer = api.store.answers.reusableAnswer(for: poll.key, second: now.seconds) {
                 return (answer.body, true)
             }
-            let live = api.methods.liveShipmentAnswer(name, now: now, cacheKey: poll.key) {
-                try ProtoJSON.encode($0, options: poll.options)
-            }
+            let live = api.methods.liveShipmentAnswer(name, now: now, cacheKey: poll.key, options: poll.options)
             return live.map { ($0, false) }
         }
     }

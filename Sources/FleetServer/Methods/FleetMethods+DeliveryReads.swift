@@ -1,5 +1,6 @@
 import FleetModel
 import Foundation
+import ProtoJSONKit
 
 /// How task reads get the itineraries and shipments they derive answers from: the ``DeliveryReadCache``'s when it
 /// has them, else read in the read's transaction and derived — and then kept once the read is over, unless a write
@@ -39,14 +40,15 @@ extension FleetMethods {
     /// memory cannot give it: the ordinary path then answers, and fills the cache. The caller has checked that
     /// `principal` may read the shipment.
     func liveShipmentAnswer(
-        _ name: TaskTrackingInfoName, now: ProtoTimestamp, cacheKey key: String,
-        encode: (TaskTrackingInfo) throws -> Data
+        _ name: TaskTrackingInfoName, now: ProtoTimestamp, cacheKey key: String, options: ProtoJSONEncodingOptions
     ) -> Data? {
         // Before the reads: an answer from before a write must not be kept after it.
         let generation = store.answers.generation
         guard let tracked = trackedInMemory(name),
-            let body = try? encode(deliveryProgress.trackingInfo(tracked.task, name: name, on: tracked.on, now: now))
+            let json = try? deliveryProgress.trackingInfoJSON(
+                tracked.task, name: name, on: tracked.on, now: now, options: options)
         else { return nil }
+        let body = Data(json)
         store.answers.store(
             .init(body: body, assignedVehicle: "", second: now.seconds), for: key, computedAt: generation)
         return body

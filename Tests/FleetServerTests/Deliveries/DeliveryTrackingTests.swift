@@ -128,14 +128,14 @@ import Testing
     }
 
     /// Once a poll read them, a shipment's tasks and van answer its next polls from memory alone, on the fast path
-    /// (``FleetMethods/liveShipmentAnswer(_:now:cacheKey:encode:)``), with the ordinary path's bytes. A write to the
+    /// (``FleetMethods/liveShipmentAnswer(_:now:cacheKey:options:)``), with the ordinary path's bytes. A write to the
     /// task or to a task of the same tracking id sends the next poll back to the ordinary path; a van's report does
     /// not, since its tasks stay as they were.
     @Test func aShipmentPolledOnceIsAnsweredFromMemoryUntilAWriteChangesIt() async throws {
         try await day()
         let name = try TaskTrackingInfoName(provider: "p", trackingID: "parcel-2")
         func live() -> String? {
-            methods.liveShipmentAnswer(name, now: now, cacheKey: "k") { try ProtoJSON.encode($0) }
+            methods.liveShipmentAnswer(name, now: now, cacheKey: "k", options: .init())
                 .map { String(decoding: $0, as: UTF8.self) }
         }
         func ordinary() async throws -> String {
@@ -340,5 +340,59 @@ import Testing
                 ListTasksRequest(parent: "providers/p"), principal: Principal(tripID: "*", vehicleID: "*"), now: now)
         }
         #expect(onDemand?.code == .permissionDenied)
+    }
+}
+
+extension DeliveryTrackingTests {
+    /// A shipment's answer with its route spliced in from the van's ``RoutePointsJSON`` has the bytes of the
+    /// answer written whole: for the task at each stop, under each rule for the route, with enums either way, over
+    /// segments with many points, none, and coordinates no short decimal spells.
+    @Test func anAnswerWithItsRouteSplicedInIsTheAnswerWrittenWhole() throws {
+        let progress = methods.deliveryProgress
+        let points = [
+            [Fixture.depot, LatLng(latitude: 43.73512345678, longitude: 7.4211), LatLng(latitude: -0.5, longitude: 0)],
+            [],
+            [LatLng(latitude: 43.7384, longitude: 7.4246123), Fixture.casino],
+            [Fixture.palace],
+        ]
+        let ids = ["a", "b", "c", "d"]
+        var vehicle = DeliveryVehicle(
+            name: "providers/p/deliveryVehicles/van-1",
+            lastLocation: DeliveryVehicleLocation(location: Fixture.depot))
+        vehicle.remainingVehicleJourneySegments = ids.map { Fixture.stop(Fixture.casino, [$0]) }
+        let journey = zip(vehicle.remainingVehicleJourneySegments, points).map { segment, path in
+            var segment = segment
+            segment.path = path
+            segment.drivingDistanceMeters = 300
+            segment.drivingDuration = ProtoDuration(seconds: 60)
+            return segment
+        }
+        let rules: [TaskTrackingViewConfig.VisibilityOption?] = [
+            nil, .init(visibilityOption: .never(true)), .init(visibilityOption: .remainingStopCountThreshold(2)),
+        ]
+        for rule in rules {
+            var tasks: [String: DeliveryTask] = [:]
+            for id in ids {
+                var task = Fixture.task(tracking: "parcel-\(id)")
+                task.name = "providers/p/tasks/\(id)"
+                task.deliveryVehicleId = "van-1"
+                task.taskTrackingViewConfig = TaskTrackingViewConfig(routePolylinePointsVisibility: rule)
+                tasks[id] = task
+            }
+            let itinerary = Itinerary(vehicle: vehicle, tasks: tasks, journey: journey)
+            for id in ids {
+                let task = try #require(tasks[id])
+                let name = try TaskTrackingInfoName(provider: "p", trackingID: task.trackingId)
+                for options in [ProtoJSONEncodingOptions(), ProtoJSONEncodingOptions(enumsAsIntegers: true)] {
+                    let whole = try ProtoJSON.bytes(
+                        of: progress.trackingInfo(task, name: name, on: itinerary, now: now), options: options)
+                    let spliced = try progress.trackingInfoJSON(
+                        task, name: name, on: itinerary, now: now, options: options)
+                    #expect(
+                        String(decoding: spliced, as: UTF8.self) == String(decoding: whole, as: UTF8.self),
+                        "task \(id), rule \(String(describing: rule))")
+                }
+            }
+        }
     }
 }

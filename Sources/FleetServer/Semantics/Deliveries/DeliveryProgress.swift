@@ -1,4 +1,5 @@
 import FleetModel
+import ProtoJSONKit
 import Foundation
 
 /// What Fleet Engine derives from a delivery vehicle's reports and stops, on reading: each remaining segment's
@@ -139,11 +140,38 @@ struct DeliveryProgress: Sendable {
     func trackingInfo(
         _ task: DeliveryTask, name: TaskTrackingInfoName, on itinerary: Itinerary?, now: ProtoTimestamp
     ) -> TaskTrackingInfo {
+        var (info, routeThrough) = trackingInfoWithoutRoute(task, name: name, on: itinerary, now: now)
+        if let routeThrough, let itinerary {
+            info.routePolylinePoints = itinerary.journey[...routeThrough].flatMap(\.path)
+        }
+        return info
+    }
+
+    /// GetTaskTrackingInfo's answer as JSON, its route spliced in from the itinerary's ``RoutePointsJSON``: the
+    /// same bytes as ``trackingInfo(_:name:on:now:)``'s, without writing the points again for each shipment.
+    func trackingInfoJSON(
+        _ task: DeliveryTask, name: TaskTrackingInfoName, on itinerary: Itinerary?, now: ProtoTimestamp,
+        options: ProtoJSONEncodingOptions
+    ) throws -> [UInt8] {
+        let (info, routeThrough) = trackingInfoWithoutRoute(task, name: name, on: itinerary, now: now)
+        guard let routeThrough else { return try ProtoJSON.bytes(of: info, options: options) }
+        guard let route = itinerary?.route else {
+            return try ProtoJSON.bytes(of: trackingInfo(task, name: name, on: itinerary, now: now), options: options)
+        }
+        return try ProtoJSON.bytes(
+            of: info, splicing: "routePolylinePoints", elements: route.elements(through: routeThrough),
+            options: options)
+    }
+
+    /// The answer but for its route, and the last segment the route runs through when the rules show it.
+    private func trackingInfoWithoutRoute(
+        _ task: DeliveryTask, name: TaskTrackingInfoName, on itinerary: Itinerary?, now: ProtoTimestamp
+    ) -> (info: TaskTrackingInfo, routeThrough: Int?) {
         var info = TaskTrackingInfo(
             name: name.description, trackingId: task.trackingId, state: task.state, taskOutcome: task.taskOutcome,
             taskOutcomeTime: task.taskOutcomeTime, plannedLocation: task.plannedLocation,
             targetTimeWindow: task.targetTimeWindow, attributes: task.attributes)
-        guard let position = position(of: task, on: itinerary, now: now) else { return info }
+        guard let position = position(of: task, on: itinerary, now: now) else { return (info, nil) }
         let vehicle = itinerary?.vehicle
         let config = task.taskTrackingViewConfig ?? TaskTrackingViewConfig()
         // A threshold on an estimate there is none of (no location yet) hides the element.
@@ -158,16 +186,13 @@ struct DeliveryProgress: Sendable {
             }
         }
         if shown(config.vehicleLocationVisibility) { info.vehicleLocation = vehicle?.lastLocation }
-        if shown(config.routePolylinePointsVisibility) {
-            info.routePolylinePoints = position.segments.flatMap(\.path)
-        }
         if shown(config.remainingStopCountVisibility) { info.remainingStopCount = position.stopCount }
         if shown(config.remainingDrivingDistanceVisibility) { info.remainingDrivingDistanceMeters = position.meters }
         if shown(config.estimatedArrivalTimeVisibility) { info.estimatedArrivalTime = position.arrival }
         if shown(config.estimatedTaskCompletionTimeVisibility) {
             info.estimatedTaskCompletionTime = position.completion
         }
-        return info
+        return (info, shown(config.routePolylinePointsVisibility) ? position.segments.count - 1 : nil)
     }
 
     /// Of a shipment's tasks, the one its tracking info is about (Fleet Engine picks one when a tracking id has
@@ -203,7 +228,46 @@ struct DeliveryProgress: Sendable {
 /// (``DeliveryProgress/itinerary(of:tasks:)``). The same for each of its tasks until a write changes the vehicle or
 /// one of them, so a depot's many shipments of one van share one (``DeliveryReadCache``).
 struct Itinerary: Sendable {
-    var vehicle: DeliveryVehicle
-    var tasks: [String: DeliveryTask]
-    var journey: [VehicleJourneySegment]
+    let vehicle: DeliveryVehicle
+    let tasks: [String: DeliveryTask]
+    let journey: [VehicleJourneySegment]
+    /// The journey's points, written once for all its shipments' answers (nil if they could not be).
+    let route: RoutePointsJSON?
+
+    init(vehicle: DeliveryVehicle, tasks: [String: DeliveryTask], journey: [VehicleJourneySegment]) {
+        self.vehicle = vehicle
+        self.tasks = tasks
+        self.journey = journey
+        self.route = try? RoutePointsJSON(journey)
+    }
+}
+
+/// A journey's path points as JSON, written once: a shipment's route is the paths of the segments up to its stop,
+/// so each of a van's shipments takes a prefix of the same text rather than writing the points again (which was a
+/// fifth of the depot city's CPU).
+struct RoutePointsJSON: Sendable {
+    /// Every segment's points, comma-separated, each as an answer writes it.
+    private let points: [UInt8]
+    /// Where segment `i`'s points end in `points`.
+    private let ends: [Int]
+
+    init(_ journey: [VehicleJourneySegment]) throws {
+        var output = ProtoJSONOutput(capacity: 64 * journey.reduce(0) { $0 + $1.path.count })
+        var ends: [Int] = []
+        ends.reserveCapacity(journey.count)
+        for segment in journey {
+            for point in segment.path {
+                if !output.bytes.isEmpty { output.writeJSON(CollectionOfOne(UInt8(ascii: ","))) }
+                try output.writeMessage(point)
+            }
+            ends.append(output.bytes.count)
+        }
+        self.points = output.bytes
+        self.ends = ends
+    }
+
+    /// The points of segments 0 through `last`, comma-separated; empty when they have none.
+    func elements(through last: Int) -> ArraySlice<UInt8> {
+        ends.indices.contains(last) ? points[..<ends[last]] : []
+    }
 }
