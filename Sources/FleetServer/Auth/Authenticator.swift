@@ -1,6 +1,7 @@
 import FleetModel
 import Foundation
 import JWTKit
+import NIOConcurrencyHelpers
 
 /// Turns an `Authorization: Bearer <JWT>` header into a ``Principal``, or UNAUTHENTICATED: RS256 only, signed by
 /// a known key, audience `https://fleetengine.googleapis.com/`, issued no later than 10 minutes from now, not
@@ -14,6 +15,8 @@ public struct Authenticator: Sendable {
     /// poll, and RS256 verification plus claim decoding is a third of a GetTrip's cost. Room for a 30,000-vehicle
     /// city's drivers and riders. The time and audience rules are still checked on every request.
     private let verified = VerifiedTokenCache(capacity: 65_536)
+    /// The key of each `kid` a token was verified with (RS256), for ``verifiedClaims(authorizationHeader:)``.
+    private let verifiers = NIOLockedValueBox<[String: any JWTAlgorithm]>([:])
 
     public init(keys: JWTKeyCollection) { self.keys = keys }
 
@@ -40,16 +43,47 @@ public struct Authenticator: Sendable {
             throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
         }
         verified[key] = claims
+        await rememberVerifier(of: token)
         return claims
     }
 
-    /// The claims of a token whose signature was already verified, without waiting: nil for anything else (not yet
-    /// verified, malformed…), which ``authenticate`` then settles with its error. The caller still checks the
-    /// claims at its time (``principal(_:now:)``). Lets the fast path (``PollFastPath``) answer on the connection's
-    /// event loop.
+    /// Keeps the key a token was just verified with, by its `kid`, so that other tokens signed with it can be
+    /// verified without waiting.
+    private func rememberVerifier(of token: String) async {
+        guard let kid = try? DefaultJWTParser().parse(Array(token.utf8), as: FleetClaims.self).header.kid,
+            verifiers.withLockedValue({ $0[kid] == nil }),
+            let key = try? await keys.getKey(for: JWKIdentifier(string: kid), alg: "RS256")
+        else { return }
+        verifiers.withLockedValue { $0[kid] = key }
+    }
+
+    /// The claims of a token whose signature checks, without waiting: verified before, or now with a key that
+    /// verified another token (``verifiedNow(_:)``); nil for anything else (a key not met yet, a malformed or
+    /// forged token…), which ``authenticate`` then settles with its error. The caller still checks the claims at its
+    /// time (``principal(_:now:)``). Lets the fast path (``PollFastPath``) answer on the connection's event loop.
     func verifiedClaims(authorizationHeader: String?) -> FleetClaims? {
         guard let token = try? Self.bearerToken(authorizationHeader) else { return nil }
-        return verified[VerifiedTokenCache.key(token)]
+        let key = VerifiedTokenCache.key(token)
+        if let claims = verified[key] { return claims }
+        guard let claims = verifiedNow(token) else { return nil }
+        verified[key] = claims
+        return claims
+    }
+
+    /// The claims of a token not verified before, checked here and now by jwt-kit's parser and the key its `kid`
+    /// names — when that key verified a token before (``rememberVerifier(of:)``), the header says RS256 and the
+    /// signature holds; nil otherwise, and the ordinary path verifies or refuses it. After a restart every client
+    /// brings a new token at once (a depot's 25,000 shipments in five seconds): each verified here costs its
+    /// signature check, where through Hummingbird and the key collection's actor it cost several times that.
+    private func verifiedNow(_ token: String) -> FleetClaims? {
+        let bytes = Array(token.utf8)
+        guard let parsed = try? DefaultJWTParser().parse(bytes, as: FleetClaims.self),
+            parsed.header.alg == "RS256", let kid = parsed.header.kid,
+            let verifier = verifiers.withLockedValue({ $0[kid] }),
+            let signed = bytes.lastIndex(of: UInt8(ascii: ".")),
+            (try? verifier.verify(parsed.signature, signs: bytes[..<signed])) == true
+        else { return nil }
+        return parsed.payload
     }
 
     /// Who a verified token's claims say the caller is, if they hold at `now` (``check(_:now:)``): the last step of
@@ -113,18 +147,49 @@ public struct Authenticator: Sendable {
     }
 
     /// The `alg` of the token's header, read before verification so `none` and HMAC tokens are refused by name.
+    /// On the token's bytes: splitting the ~800-character token as `Character`s and mending its alphabet with
+    /// Foundation took half of a new token's time before its signature was checked (a depot's first round).
     static func algorithm(of token: String) throws(FleetError) -> String {
-        let segments = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3 else {
+        let bytes = Array(token.utf8)
+        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
+        guard dots.count == 2 else {
             throw .unauthenticated("JWT is malformed: expected three dot-separated parts.")
         }
-        var text = segments[0].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while text.count % 4 != 0 { text += "=" }
-        guard let data = Data(base64Encoded: text),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let header = base64URLDecoded(bytes[..<dots[0]]),
+            let object = try? JSONSerialization.jsonObject(with: Data(header)) as? [String: Any],
             let alg = object["alg"] as? String
         else { throw .unauthenticated("JWT header is malformed: no \"alg\".") }
         return alg
+    }
+
+    /// Base64url (or base64) text without its `=` padding, decoded; nil for any other byte or a length no
+    /// encoding has.
+    static func base64URLDecoded(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        var end = text.endIndex
+        while end > text.startIndex, text[end - 1] == UInt8(ascii: "=") { end -= 1 }
+        guard (end - text.startIndex) % 4 != 1 else { return nil }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity((end - text.startIndex) * 3 / 4)
+        var group: UInt32 = 0
+        var bits = 0
+        for byte in text[..<end] {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "-"), UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "_"), UInt8(ascii: "/"): value = 63
+            default: return nil
+            }
+            group = group << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                decoded.append(UInt8(truncatingIfNeeded: group >> UInt32(bits)))
+            }
+        }
+        return decoded
     }
 
     static func describe(_ error: any Error) -> String {

@@ -6,7 +6,7 @@ import NIOHTTPTypes
 
 /// The fast path after NIO's HTTP decoder (``PollFastPath``): answers a parsed GetTrip poll from the ``AnswerCache``
 /// or from memory on the connection's event loop, before Hummingbird sees it. Everything else — a miss memory cannot
-/// answer, any failure, a token not verified yet — is passed on untouched to Hummingbird.
+/// answer, any failure, a token it cannot verify without waiting — is passed on untouched to Hummingbird.
 final class CachedAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

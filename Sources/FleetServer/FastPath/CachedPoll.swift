@@ -1,7 +1,7 @@
 import FleetModel
 
 /// A poll the fast path may answer without waiting — a rider's GetTrip or a shipment's GetTaskTrackingInfo —
-/// well-formed, by a token whose signature was verified before. Pollers repeat the same request on a connection, so
+/// well-formed, by a token whose signature checks without waiting. Pollers repeat the same request on a connection, so
 /// ``CachedAnswerHandler`` keeps it for the next one.
 struct CachedPoll {
     /// What is polled.

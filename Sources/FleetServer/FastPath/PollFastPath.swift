@@ -10,20 +10,21 @@ import Logging
 /// pool → event loop), more than the hit itself. Measured: +60–70 % polls a second (docs/PERFORMANCE.md). A city's
 /// riders each poll their own trip while its vehicle reports, so their polls miss; computed from memory they read
 /// no row and decode no JSON. So do a depot's consumers, each polling their own shipment
-/// (``FleetMethods/liveShipmentAnswer(_:now:cacheKey:encode:)``, from the ``DeliveryReadCache``).
+/// (``FleetMethods/liveShipmentAnswer(_:now:cacheKey:options:)``, from the ``DeliveryReadCache``).
 ///
 /// A shortcut, not a second server: it shares every rule with the ordinary path (``FleetResponder``) by calling the
 /// same code.
 /// - The request is read by ``RoutedRequest`` (``FleetRoute``, ``QueryParameters``, the query's names) and must be a
 ///   plain keep-alive GetTrip.
-/// - The token must be one ``Authenticator`` verified before (its ``VerifiedTokenCache``); its claims are checked at
-///   this second by ``Authenticator/principal(_:now:)``, the step ``AuthenticationMiddleware`` ends in too.
+/// - The token's signature must check without waiting (``Authenticator/verifiedClaims(authorizationHeader:)``:
+///   verified before, or now with a key met before); its claims are checked at this second by
+///   ``Authenticator/principal(_:now:)``, the step ``AuthenticationMiddleware`` ends in too.
 /// - The answer is the ``AnswerCache``'s under ``FleetAPI/answerKey(_:rawQuery:)`` — this second's, or the last
 ///   second's while another request refreshes it — and ``FleetMethods/authorize(_:toRead:tripID:)`` must let the
 ///   token read the trip. Else, for an active trip of a provider whose trips are in memory (``SearchIndex``),
 ///   ``FleetMethods/liveTripAnswer(_:principal:now:cacheKey:encode:)`` computes it as the ordinary path would and
 ///   caches it.
-/// - It only ever serves that success. Anything else — a miss, a token not verified yet, any failure — goes on
+/// - It only ever serves that success. Anything else — a miss, a token it cannot verify, any failure — goes on
 ///   untouched to Hummingbird, which gives the same answer or the error, so errors are made in one place.
 /// - Its answer has the same bytes and headers, and the same log line, marked `cached` or `live`
 ///   (``LoggingMiddleware/log(_:method:path:status:since:cached:)``).

@@ -52,39 +52,3 @@ import Testing
         }
     }
 }
-
-@Suite struct AuthenticatorTests {
-    let now = Date(timeIntervalSince1970: 1_735_689_600)
-
-    func claims(iat: TimeInterval, exp: TimeInterval) -> FleetClaims {
-        FleetClaims(
-            issuer: "i", issuedAt: now.addingTimeInterval(iat), expiresAt: now.addingTimeInterval(exp),
-            authorization: .server)
-    }
-
-    @Test func timesFollowFleetEnginesRules() throws {
-        try Authenticator.check(claims(iat: 0, exp: 3600), now: now)
-        try Authenticator.check(claims(iat: 300, exp: 3600), now: now)  // a clock 5 min ahead
-        #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: 900, exp: 3600), now: now) }
-        #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: -3600, exp: -1), now: now) }
-        #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: 0, exp: 7200), now: now) }
-        var wrong = claims(iat: 0, exp: 60)
-        wrong.aud.value = ["https://fleetengine.googleapis.com"]
-        #expect(throws: FleetError.self) { try Authenticator.check(wrong, now: now) }
-    }
-
-    @Test func keyAndMinterRoundTripThroughTheAuthenticator() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "tripterm-key-\(UUID().uuidString)")
-        let key = try ServerKey.loadOrCreate(in: directory)
-        #expect(try ServerKey.loadOrCreate(in: directory).kid == key.kid)
-        let token = try await TokenMinter(key: key).mint(AuthorizationClaims(tripid: "t1"))
-        let authenticator = Authenticator(keys: try await key.keyCollection())
-        let principal = try await authenticator.authenticate(authorizationHeader: "Bearer \(token)", now: Date())
-        #expect(principal == Principal(tripID: "t1"))
-        await #expect(throws: FleetError.self) {
-            try await authenticator.authenticate(
-                authorizationHeader: "Bearer \(token)", now: Date().addingTimeInterval(7200))
-        }
-    }
-}

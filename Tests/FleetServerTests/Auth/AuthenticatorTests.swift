@@ -1,0 +1,122 @@
+import Foundation
+import JWTKit
+import Testing
+
+@testable import FleetServer
+
+/// ``Authenticator``: Fleet Engine's time rules, the algorithm named in the header read before anything else, and the
+/// verification without waiting that lets the fast path take a new token's first poll — only by a key jwt-kit
+/// verified a token with before, and only when the signature holds.
+@Suite struct AuthenticatorTests {
+    let now = Date(timeIntervalSince1970: 1_735_689_600)
+
+    func claims(iat: TimeInterval, exp: TimeInterval) -> FleetClaims {
+        FleetClaims(
+            issuer: "i", issuedAt: now.addingTimeInterval(iat), expiresAt: now.addingTimeInterval(exp),
+            authorization: .server)
+    }
+
+    @Test func timesFollowFleetEnginesRules() throws {
+        try Authenticator.check(claims(iat: 0, exp: 3600), now: now)
+        try Authenticator.check(claims(iat: 300, exp: 3600), now: now)  // a clock 5 min ahead
+        #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: 900, exp: 3600), now: now) }
+        #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: -3600, exp: -1), now: now) }
+        #expect(throws: FleetError.self) { try Authenticator.check(claims(iat: 0, exp: 7200), now: now) }
+        var wrong = claims(iat: 0, exp: 60)
+        wrong.aud.value = ["https://fleetengine.googleapis.com"]
+        #expect(throws: FleetError.self) { try Authenticator.check(wrong, now: now) }
+    }
+
+    @Test func keyAndMinterRoundTripThroughTheAuthenticator() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let key = try ServerKey.loadOrCreate(in: directory)
+        #expect(try ServerKey.loadOrCreate(in: directory).kid == key.kid)
+        let token = try await TokenMinter(key: key).mint(AuthorizationClaims(tripid: "t1"))
+        let authenticator = Authenticator(keys: try await key.keyCollection())
+        let principal = try await authenticator.authenticate(authorizationHeader: "Bearer \(token)", now: Date())
+        #expect(principal == Principal(tripID: "t1"))
+        await #expect(throws: FleetError.self) {
+            try await authenticator.authenticate(
+                authorizationHeader: "Bearer \(token)", now: Date().addingTimeInterval(7200))
+        }
+    }
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tripterm-key-\(UUID().uuidString)")
+
+    /// An authenticator of a fresh server key, its minter, and a token of the same key's that a forger signs with
+    /// another RSA key under the server key's `kid`.
+    func keys() async throws -> (Authenticator, TokenMinter, forged: String) {
+        let key = try ServerKey.loadOrCreate(in: directory)
+        let minter = TokenMinter(key: key)
+        let other = try ServerKey.loadOrCreate(in: directory.appendingPathComponent("other"))
+        let claims = FleetClaims(
+            issuer: "i", issuedAt: Date(), expiresAt: Date().addingTimeInterval(600),
+            authorization: AuthorizationClaims(tripid: "*"))
+        let forged = try await other.keyCollection().sign(claims, kid: JWKIdentifier(string: key.kid))
+        return (Authenticator(keys: try await key.keyCollection()), minter, forged)
+    }
+
+    @Test func aNewTokenIsVerifiedWithoutWaitingOnceItsKeyVerifiedAnother() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (authenticator, minter, forged) = try await keys()
+        let first = try await minter.mint(AuthorizationClaims(tripid: "t1"))
+        let second = try await minter.mint(AuthorizationClaims(tripid: "t2"))
+        #expect(authenticator.verifiedClaims(authorizationHeader: "Bearer \(second)") == nil, "no key met yet")
+        _ = try await authenticator.authenticate(authorizationHeader: "Bearer \(first)", now: Date())
+        let claims = try #require(authenticator.verifiedClaims(authorizationHeader: "Bearer \(second)"))
+        #expect(claims.authorization?.tripid == "t2")
+
+        // The same key's kid does not make a forgery: its signature is checked.
+        #expect(authenticator.verifiedClaims(authorizationHeader: "Bearer \(forged)") == nil)
+        // Nor does a payload swapped under a good signature, nor an unsigned token.
+        let parts = try await minter.mint(AuthorizationClaims(tripid: "t3")).split(separator: ".").map(String.init)
+        let wildcard = Data(#"{"authorization":{"tripid":"*"}}"#.utf8).base64EncodedString()
+            .replacingOccurrences(of: "=", with: "")
+        #expect(authenticator.verifiedClaims(authorizationHeader: "Bearer \(parts[0]).\(wildcard).\(parts[2])") == nil)
+        let none = Data(#"{"alg":"none","kid":"\#(minter.key.kid)"}"#.utf8).base64EncodedString()
+            .replacingOccurrences(of: "=", with: "")
+        #expect(authenticator.verifiedClaims(authorizationHeader: "Bearer \(none).\(parts[1]).") == nil)
+        #expect(authenticator.verifiedClaims(authorizationHeader: "Bearer \(parts[0]).\(parts[1])") == nil)
+        // The ordinary path refuses what the fast one left to it.
+        await #expect(throws: FleetError.self) {
+            try await authenticator.authenticate(authorizationHeader: "Bearer \(forged)", now: Date())
+        }
+    }
+
+    /// The header's `alg` is read before the signature is checked: from base64url or base64, padded or not; a
+    /// token of other than three parts, or a header that is not base64 JSON with an `alg`, is refused as such.
+    @Test func theAlgorithmIsReadFromTheHeaderBeforeTheSignature() throws {
+        func header(_ json: String, url: Bool) -> String {
+            let base64 = Data(json.utf8).base64EncodedString()
+            guard url else { return base64 }
+            return base64.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        // `?>` and `~` put both of the alphabets' last two characters into the text, `a` a padding.
+        let json = #"{"alg":"HS256","kid":"?>?~a"}"#
+        for url in [true, false] {
+            #expect(try Authenticator.algorithm(of: header(json, url: url) + ".e30.c2ln") == "HS256")
+        }
+        func refusal(_ token: String) -> String {
+            do {
+                _ = try Authenticator.algorithm(of: token)
+                return "accepted"
+            } catch {
+                return error.message
+            }
+        }
+        #expect(refusal("e30.c2ln").contains("three dot-separated parts"))
+        #expect(refusal("a.b.c.d").contains("three dot-separated parts"))
+        #expect(refusal("!!!.e30.c2ln").contains(#"no "alg""#))
+        #expect(refusal(header(#"{"typ":"JWT"}"#, url: true) + ".e30.c2ln").contains(#"no "alg""#))
+        #expect(refusal(header("[1]", url: true) + ".e30.").contains(#"no "alg""#))
+
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let text = Array(Data(bytes).base64EncodedString().utf8)
+            #expect(Authenticator.base64URLDecoded(text[...]) == bytes)
+        }
+        #expect(Authenticator.base64URLDecoded(Array("abcde".utf8)[...]) == nil, "no encoding is 5 long")
+    }
+}
