@@ -100,7 +100,7 @@ struct DeliveryServiceHandler: Maps_Fleetengine_Delivery_V1_DeliveryService.Serv
             let get = try ProtoBridge.request(request.message, as: GetTaskTrackingInfoRequest.self)
             let answer = try await call.core.methods.getTaskTrackingInfoAnswer(
                 get, principal: principal, now: call.core.now, cacheKey: key
-            ) { info in try info.protobuf.serializedData() }
+            ) { answer in try answer.message.protobuf.serializedData() }
             return ServerResponse(message: try Maps_Fleetengine_Delivery_V1_TaskTrackingInfo(serializedBytes: answer))
         }
     }

@@ -72,7 +72,7 @@ extension FleetAPI {
             let get = GetTaskTrackingInfoRequest(header: try query.deliveryHeader(), name: name.description)
             return try await methods.getTaskTrackingInfoAnswer(
                 get, principal: principal, now: now, cacheKey: Self.answerKey(name, rawQuery: call.rawQuery)
-            ) { info in try ProtoJSON.encode(info, options: options) }
+            ) { answer in Data(try answer.json(options: options)) }
         default:
             preconditionFailure("\(call.route) is an on-demand route, answered by FleetAPI.answer")
         }

@@ -45,8 +45,9 @@ extension FleetMethods {
         // Before the reads: an answer from before a write must not be kept after it.
         let generation = store.answers.generation
         guard let tracked = trackedInMemory(name),
-            let json = try? deliveryProgress.trackingInfoJSON(
-                tracked.task, name: name, on: tracked.on, now: now, options: options)
+            let json = try? TaskTrackingAnswer(
+                tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress
+            ).json(options: options)
         else { return nil }
         let body = Data(json)
         store.answers.store(

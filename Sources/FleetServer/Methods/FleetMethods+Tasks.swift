@@ -156,11 +156,18 @@ extension FleetMethods {
     func perform(
         _ request: GetTaskTrackingInfoRequest, principal: Principal, now: ProtoTimestamp
     ) async throws -> TaskTrackingInfo {
+        try await trackingAnswer(request, principal: principal, now: now).message
+    }
+
+    /// GetTaskTrackingInfo's answer, not yet written (``perform(_:principal:now:)``).
+    func trackingAnswer(
+        _ request: GetTaskTrackingInfoRequest, principal: Principal, now: ProtoTimestamp
+    ) async throws -> TaskTrackingAnswer {
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
         try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
         // Memory first: under load polls queue here too, and a read's queue hop costs more than the answer.
         if let tracked = trackedInMemory(name) {
-            return deliveryProgress.trackingInfo(tracked.task, name: name, on: tracked.on, now: now)
+            return TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
         }
         guard
             let tracked = try await readingDeliveries(
@@ -169,7 +176,7 @@ extension FleetMethods {
                     try reads.trackedTask(trackingID: name.trackingID)
                 })
         else { throw FleetError.notFound("no task has the tracking id \"\(name.trackingID)\"") }
-        return deliveryProgress.trackingInfo(tracked.task, name: name, on: tracked.on, now: now)
+        return TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
     }
 
     /// GetTaskTrackingInfo's answer as `encode` writes it, through the ``AnswerCache`` as GetTrip's: every consumer
@@ -177,17 +184,59 @@ extension FleetMethods {
     /// like a trip's). Who may read it depends on the token alone, so it is checked before the cache is.
     public func getTaskTrackingInfoAnswer(
         _ request: GetTaskTrackingInfoRequest, principal: Principal, now: ProtoTimestamp, cacheKey key: String,
-        encode: (TaskTrackingInfo) throws -> Data
+        encode: (TaskTrackingAnswer) throws -> Data
     ) async throws -> Data {
         // Each poll is a call the export logs with its answer: none comes from the cache then.
-        if callLog != nil { return try encode(try await getTaskTrackingInfo(request, principal: principal, now: now)) }
+        if callLog != nil {
+            return try encode(TaskTrackingAnswer(try await getTaskTrackingInfo(request, principal: principal, now: now)))
+        }
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
         try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
         if let cached = store.answers.answer(for: key, second: now.seconds) { return cached.body }
         let generation = store.answers.generation
-        let body = try encode(try await getTaskTrackingInfo(request, principal: principal, now: now))
+        let body = try encode(try await trackingAnswer(request, principal: principal, now: now))
         store.answers.store(
             .init(body: body, assignedVehicle: "", second: now.seconds), for: key, computedAt: generation)
         return body
+    }
+}
+
+/// GetTaskTrackingInfo's answer before it is written: as the message (gRPC, the call log), or as JSON with the van's
+/// route spliced in from its itinerary (``DeliveryProgress/trackingInfoJSON(_:name:on:now:options:)``), which spares
+/// writing the points again for each of a van's shipments.
+public struct TaskTrackingAnswer: Sendable {
+    private enum Source: Sendable {
+        case message(TaskTrackingInfo)
+        case derived(DeliveryTask, TaskTrackingInfoName, Itinerary?, ProtoTimestamp, DeliveryProgress)
+    }
+
+    private let source: Source
+
+    /// An answer already made.
+    init(_ message: TaskTrackingInfo) { source = .message(message) }
+
+    /// The answer for `task` on `itinerary` at `now`.
+    init(
+        _ task: DeliveryTask, name: TaskTrackingInfoName, on itinerary: Itinerary?, now: ProtoTimestamp,
+        progress: DeliveryProgress
+    ) {
+        source = .derived(task, name, itinerary, now, progress)
+    }
+
+    public var message: TaskTrackingInfo {
+        switch source {
+        case .message(let message): message
+        case .derived(let task, let name, let itinerary, let now, let progress):
+            progress.trackingInfo(task, name: name, on: itinerary, now: now)
+        }
+    }
+
+    /// Its proto3 JSON: the same bytes as ``message``'s.
+    public func json(options: ProtoJSONEncodingOptions) throws -> [UInt8] {
+        switch source {
+        case .message(let message): try ProtoJSON.bytes(of: message, options: options)
+        case .derived(let task, let name, let itinerary, let now, let progress):
+            try progress.trackingInfoJSON(task, name: name, on: itinerary, now: now, options: options)
+        }
     }
 }
