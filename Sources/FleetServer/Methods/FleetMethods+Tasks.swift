@@ -188,7 +188,8 @@ extension FleetMethods {
     ) async throws -> Data {
         // Each poll is a call the export logs with its answer: none comes from the cache then.
         if callLog != nil {
-            return try encode(TaskTrackingAnswer(try await getTaskTrackingInfo(request, principal: principal, now: now)))
+            return try encode(
+                TaskTrackingAnswer(try await getTaskTrackingInfo(request, principal: principal, now: now)))
         }
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
         try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
