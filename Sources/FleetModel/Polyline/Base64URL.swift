@@ -2,8 +2,9 @@
 ///
 /// Decoding is deliberately liberal in what it accepts — with or without `=` padding, and the
 /// standard alphabet's `+` and `/` as well as `-` and `_` — but rejects anything else with the
-/// character offset of the problem. Encoding produces padded base64url, as Fleet Engine does.
-enum Base64URL {
+/// character offset of the problem. Encoding produces padded base64url, as Fleet Engine does. The server reads a
+/// JWT's header with it too.
+public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// 6-bit value for each ASCII byte, or 0xFF.
@@ -17,7 +18,7 @@ enum Base64URL {
         return table
     }()
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
@@ -40,7 +41,7 @@ enum Base64URL {
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func decode(_ string: String) throws(PolylineError) -> [UInt8] {
+    public static func decode(_ string: String) throws(PolylineError) -> [UInt8] {
         let characters = Array(string.utf8)
         var end = characters.count
         while end > 0, characters[end - 1] == UInt8(ascii: "=") {

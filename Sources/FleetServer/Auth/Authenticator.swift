@@ -155,41 +155,11 @@ public struct Authenticator: Sendable {
         guard dots.count == 2 else {
             throw .unauthenticated("JWT is malformed: expected three dot-separated parts.")
         }
-        guard let header = base64URLDecoded(bytes[..<dots[0]]),
+        guard let header = try? Base64URL.decode(String(decoding: bytes[..<dots[0]], as: UTF8.self)),
             let object = try? JSONSerialization.jsonObject(with: Data(header)) as? [String: Any],
             let alg = object["alg"] as? String
         else { throw .unauthenticated("JWT header is malformed: no \"alg\".") }
         return alg
-    }
-
-    /// Base64url (or base64) text without its `=` padding, decoded; nil for any other byte or a length no
-    /// encoding has.
-    static func base64URLDecoded(_ text: ArraySlice<UInt8>) -> [UInt8]? {
-        var end = text.endIndex
-        while end > text.startIndex, text[end - 1] == UInt8(ascii: "=") { end -= 1 }
-        guard (end - text.startIndex) % 4 != 1 else { return nil }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity((end - text.startIndex) * 3 / 4)
-        var group: UInt32 = 0
-        var bits = 0
-        for byte in text[..<end] {
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "-"), UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "_"), UInt8(ascii: "/"): value = 63
-            default: return nil
-            }
-            group = group << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                decoded.append(UInt8(truncatingIfNeeded: group >> UInt32(bits)))
-            }
-        }
-        return decoded
     }
 
     static func describe(_ error: any Error) -> String {

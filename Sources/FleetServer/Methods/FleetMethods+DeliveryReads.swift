@@ -1,6 +1,5 @@
 import FleetModel
 import Foundation
-import ProtoJSONKit
 
 /// How task reads get the itineraries and shipments they derive answers from: the ``DeliveryReadCache``'s when it
 /// has them, else read in the read's transaction and derived — and then kept once the read is over, unless a write

@@ -1,6 +1,5 @@
 import FleetModel
 import Foundation
-import ProtoJSONKit
 
 /// What Fleet Engine derives from a delivery vehicle's reports and stops, on reading: each remaining segment's
 /// driving distance, duration and path; a task's `journeySharingInfo`; and a shipment's ``TaskTrackingInfo``, with
