@@ -236,8 +236,13 @@ extension FuzzTarget {
             _ = try FleetMethods.pageStart(list.pageToken)
             _ = try TaskFilter(parsing: list.filter).matches(storedTask)
         case .trackTask(let name):
-            _ = delivery.trackingInfo(
-                storedTask, name: name, on: delivery.itinerary(of: storedVan, tasks: ["t1": storedTask]), now: now)
+            let itinerary = delivery.itinerary(of: storedVan, tasks: ["t1": storedTask])
+            let info = delivery.trackingInfo(storedTask, name: name, on: itinerary, now: now)
+            // The answer with its route spliced in has the bytes of the answer written whole.
+            let spliced = try delivery.trackingInfoJSON(
+                storedTask, name: name, on: itinerary, now: now, options: .init())
+            let whole = try ProtoJSON.bytes(of: info)
+            precondition(whole == spliced, "a spliced answer differs from the whole one")
         default:
             break
         }
