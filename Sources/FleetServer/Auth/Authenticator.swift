@@ -31,10 +31,10 @@ public struct Authenticator: Sendable {
     private func claims(of token: String) async throws(FleetError) -> FleetClaims {
         let key = VerifiedTokenCache.key(token)
         if let claims = verified[key] { return claims }
-        let alg = try Self.algorithm(of: token)
-        guard alg == "RS256" else {
+        let header = try Self.header(of: token)
+        guard header.alg == "RS256" else {
             throw .unauthenticated(
-                "JWT algorithm \"\(alg)\" is not accepted: Fleet Engine tokens are signed with RS256.")
+                "JWT algorithm \"\(header.alg)\" is not accepted: Fleet Engine tokens are signed with RS256.")
         }
         let claims: FleetClaims
         do {
@@ -43,15 +43,14 @@ public struct Authenticator: Sendable {
             throw .unauthenticated("JWT is not valid: \(Self.describe(error))")
         }
         verified[key] = claims
-        await rememberVerifier(of: token)
+        if let kid = header.kid { await rememberVerifier(kid: kid) }
         return claims
     }
 
-    /// Keeps the key a token was just verified with, by its `kid`, so that other tokens signed with it can be
-    /// verified without waiting.
-    private func rememberVerifier(of token: String) async {
-        guard let kid = try? DefaultJWTParser().parse(Array(token.utf8), as: FleetClaims.self).header.kid,
-            verifiers.withLockedValue({ $0[kid] == nil }),
+    /// Keeps the key `kid` names, which just verified a token, so that other tokens signed with it can be verified
+    /// without waiting.
+    private func rememberVerifier(kid: String) async {
+        guard verifiers.withLockedValue({ $0[kid] == nil }),
             let key = try? await keys.getKey(for: JWKIdentifier(string: kid), alg: "RS256")
         else { return }
         verifiers.withLockedValue { $0[kid] = key }
@@ -71,7 +70,7 @@ public struct Authenticator: Sendable {
     }
 
     /// The claims of a token not verified before, checked here and now by jwt-kit's parser and the key its `kid`
-    /// names — when that key verified a token before (``rememberVerifier(of:)``), the header says RS256 and the
+    /// names — when that key verified a token before (``rememberVerifier(kid:)``), the header says RS256 and the
     /// signature holds; nil otherwise, and the ordinary path verifies or refuses it. After a restart every client
     /// brings a new token at once (a depot's 25,000 shipments in five seconds): each verified here costs its
     /// signature check, where through Hummingbird and the key collection's actor it cost several times that.
@@ -146,10 +145,11 @@ public struct Authenticator: Sendable {
         return String(text[first...last])
     }
 
-    /// The `alg` of the token's header, read before verification so `none` and HMAC tokens are refused by name.
-    /// On the token's bytes: splitting the ~800-character token as `Character`s and mending its alphabet with
-    /// Foundation took half of a new token's time before its signature was checked (a depot's first round).
-    static func algorithm(of token: String) throws(FleetError) -> String {
+    /// The `alg` and `kid` of the token's header, read before verification so that `none` and HMAC tokens are
+    /// refused by name, and the key that verifies it can be kept by its `kid`. On the token's bytes: splitting the
+    /// ~800-character token as `Character`s and mending its alphabet with Foundation took half of a new token's time
+    /// before its signature was checked (a depot's first round).
+    static func header(of token: String) throws(FleetError) -> (alg: String, kid: String?) {
         let bytes = Array(token.utf8)
         let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
         guard dots.count == 2 else {
@@ -159,7 +159,7 @@ public struct Authenticator: Sendable {
             let object = try? JSONSerialization.jsonObject(with: Data(header)) as? [String: Any],
             let alg = object["alg"] as? String
         else { throw .unauthenticated("JWT header is malformed: no \"alg\".") }
-        return alg
+        return (alg, object["kid"] as? String)
     }
 
     static func describe(_ error: any Error) -> String {

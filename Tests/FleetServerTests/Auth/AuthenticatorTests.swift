@@ -83,8 +83,8 @@ import Testing
         }
     }
 
-    /// The header's `alg` is read before the signature is checked: from base64url or base64, padded or not; a
-    /// token of other than three parts, or a header that is not base64 JSON with an `alg`, is refused as such.
+    /// The header's `alg` and `kid` are read before the signature is checked: from base64url or base64, padded or
+    /// not; a token of other than three parts, or a header that is not base64 JSON with an `alg`, is refused as such.
     @Test func theAlgorithmIsReadFromTheHeaderBeforeTheSignature() throws {
         func header(_ json: String, url: Bool) -> String {
             let base64 = Data(json.utf8).base64EncodedString()
@@ -95,11 +95,12 @@ import Testing
         // `?>` and `~` put both of the alphabets' last two characters into the text, `a` a padding.
         let json = #"{"alg":"HS256","kid":"?>?~a"}"#
         for url in [true, false] {
-            #expect(try Authenticator.algorithm(of: header(json, url: url) + ".e30.c2ln") == "HS256")
+            let read = try Authenticator.header(of: header(json, url: url) + ".e30.c2ln")
+            #expect(read.alg == "HS256" && read.kid == "?>?~a")
         }
         func refusal(_ token: String) -> String {
             do {
-                _ = try Authenticator.algorithm(of: token)
+                _ = try Authenticator.header(of: token)
                 return "accepted"
             } catch {
                 return error.message
