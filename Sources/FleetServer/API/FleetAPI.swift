@@ -127,14 +127,12 @@ struct FleetAPI: HTTPResponder {
             if let trip = type as? Trip.Type { return try ProtoJSON.decode(trip, body: data, options: .strict) as! T }
             // Every other message from a tape when that settles it (a van's report, a batch of tasks), else through
             // JSONDecoder, which gives the same message or the error naming the member.
-            if let message = type as? any ProtoMessage.Type { return try Self.directOrGeneral(message, data) as! T }
+            if let message = type as? any ProtoMessage.Type {
+                return try ProtoJSON.directOrGeneral(message, body: data, options: .strict) as! T
+            }
             return try ProtoJSON.decode(type, from: data, options: .strict)
         } catch {
             throw FleetError.invalidBody(error, in: field)
         }
-    }
-
-    private static func directOrGeneral<M: ProtoMessage>(_ type: M.Type, _ body: Data) throws(ProtoJSONError) -> M {
-        try ProtoJSON.directOrGeneral(type, body: body, options: .strict)
     }
 }
