@@ -1,17 +1,21 @@
 import Crypto
 import CryptoExtras
 import FleetModel
-import FleetServer
 import Foundation
 import JWTKit
+
+@testable import FleetServer
 
 extension FuzzTarget {
     /// `Authorization` headers as `tripterm serve` reads them (Authenticator over jwt-kit). An input starting with
     /// `{` is a claims object, signed here with the server's key so that the claim decoding and Fleet Engine's claim
-    /// rules get arbitrary claims with a valid signature; anything else is the header as sent.
+    /// rules get arbitrary claims with a valid signature; anything else is the header as sent. Whatever claims the
+    /// fast path reads without jwt-kit (``Authenticator/verifiedClaims(authorizationHeader:)``, the key being met
+    /// already) must be jwt-kit's.
     static let jwt = FuzzTarget(
-        name: "jwt", summary: "Authenticator.authenticate (jwt-kit); claims signed with the server key",
-        prepare: { _ = JWTFuzzing.authenticator }
+        name: "jwt",
+        summary: "Authenticator.authenticate (jwt-kit) and its fast path; claims signed with the server key",
+        prepare: { JWTFuzzing.meetKey() }
     ) { data in
         let header: String
         if data.first == UInt8(ascii: "{") {
@@ -26,6 +30,11 @@ extension FuzzTarget {
             header = "Bearer \(token)"
         } else {
             header = String(decoding: data, as: UTF8.self)
+        }
+        if let fast = JWTFuzzing.authenticator.verifiedClaims(authorizationHeader: header) {
+            let token = (try? Authenticator.bearerToken(header)) ?? ""
+            let slow = runBlocking { try? await JWTFuzzing.keys.verify(token, as: FleetClaims.self) }
+            invariant(slow == fast, "the fast path read \(fast), jwt-kit \(String(describing: slow))")
         }
         let outcome = runBlocking { () -> Result<Principal, FleetError> in
             do throws(FleetError) {
@@ -59,6 +68,17 @@ enum JWTFuzzing {
         return keys
     }
     static let authenticator = Authenticator(keys: keys)
+
+    /// Has the authenticator verify one token through jwt-kit, so that it then verifies new ones of the key itself.
+    static func meetKey() {
+        let claims = FleetClaims(
+            issuer: "i", issuedAt: now, expiresAt: now.addingTimeInterval(600), authorization: .server)
+        runBlocking {
+            guard let token = try? await keys.sign(claims, kid: kid) else { fatalError("tripterm-fuzz: cannot sign") }
+            guard (try? await authenticator.authenticate(authorizationHeader: "Bearer \(token)", now: now)) != nil
+            else { fatalError("tripterm-fuzz: the server key's own token was refused") }
+        }
+    }
 }
 
 /// Any JSON object as a JWT payload, to sign claims of every shape.

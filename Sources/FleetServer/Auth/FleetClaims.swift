@@ -1,3 +1,4 @@
+import FleetModel
 import Foundation
 import JWTKit
 
@@ -55,4 +56,71 @@ public struct AuthorizationClaims: Codable, Sendable, Equatable {
     /// vehicle, task and shipment (its Delivery Super User's `DeliveryServerTokenClaims`).
     public static let server = AuthorizationClaims(
         tripid: "*", vehicleid: "*", deliveryvehicleid: "*", taskid: "*", trackingid: "*")
+}
+
+extension FleetClaims {
+    /// The claims of a token's payload as read from a ``JSONTape`` — the same as jwt-kit's `JSONDecoder` reads them
+    /// (dates in seconds since 1970, `aud` a string or an array of strings, the authorization claims optional and
+    /// null as absent, other members ignored), for the fast path's new tokens (``Authenticator``). Throws on
+    /// anything else — a member of another type, a name twice or escaped (the tape's miss) — and jwt-kit then reads
+    /// or refuses the token.
+    init(tape object: JSONTapeValue) throws {
+        func string(_ name: String) throws -> String {
+            guard let text = try object.member(name)?.string() else { throw ProtoDirectDecodingMiss() }
+            return text
+        }
+        func date(_ name: String) throws -> Date {
+            guard let value = try object.member(name), value.kind == .number, let seconds = value.double(),
+                seconds.isFinite
+            else { throw ProtoDirectDecodingMiss() }
+            return Date(timeIntervalSince1970: seconds)
+        }
+        let audience: [String]
+        switch try object.member("aud") {
+        case let value? where value.kind == .string:
+            audience = [value.string() ?? ""]
+        case let value?:
+            guard let elements = value.elements() else { throw ProtoDirectDecodingMiss() }
+            audience = try elements.map { element in
+                guard let text = element.string() else { throw ProtoDirectDecodingMiss() }
+                return text
+            }
+        case nil:
+            throw ProtoDirectDecodingMiss()
+        }
+        iss = IssuerClaim(value: try string("iss"))
+        sub = SubjectClaim(value: try string("sub"))
+        aud = AudienceClaim(value: audience)
+        iat = IssuedAtClaim(value: try date("iat"))
+        exp = ExpirationClaim(value: try date("exp"))
+        switch try object.member("authorization") {
+        case nil: authorization = nil
+        case let value? where value.isNull: authorization = nil
+        case let value?: authorization = try AuthorizationClaims(tape: value)
+        }
+    }
+}
+
+extension AuthorizationClaims {
+    /// The private claims from a ``JSONTape`` object, as `JSONDecoder` reads them (see ``FleetClaims/init(tape:)``).
+    init(tape object: JSONTapeValue) throws {
+        guard object.isObject else { throw ProtoDirectDecodingMiss() }
+        func string(_ name: String) throws -> String? {
+            guard let value = try object.member(name), !value.isNull else { return nil }
+            guard let text = value.string() else { throw ProtoDirectDecodingMiss() }
+            return text
+        }
+        var taskIDs: [String]?
+        if let value = try object.member("taskids"), !value.isNull {
+            guard let elements = value.elements() else { throw ProtoDirectDecodingMiss() }
+            taskIDs = try elements.map { element in
+                guard let text = element.string() else { throw ProtoDirectDecodingMiss() }
+                return text
+            }
+        }
+        self.init(
+            tripid: try string("tripid"), vehicleid: try string("vehicleid"),
+            deliveryvehicleid: try string("deliveryvehicleid"), taskid: try string("taskid"), taskids: taskIDs,
+            trackingid: try string("trackingid"))
+    }
 }

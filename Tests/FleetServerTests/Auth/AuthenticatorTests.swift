@@ -1,3 +1,4 @@
+import FleetModel
 import Foundation
 import JWTKit
 import Testing
@@ -81,6 +82,64 @@ import Testing
         await #expect(throws: FleetError.self) {
             try await authenticator.authenticate(authorizationHeader: "Bearer \(forged)", now: Date())
         }
+    }
+
+    /// A new token's claims are read on the fast path from a ``JSONTape``: as jwt-kit's `JSONDecoder` reads them for
+    /// every shape it takes there, and not at all for the shapes it leaves to jwt-kit.
+    @Test func claimsReadFromTheTapeAreJWTKitsOrNone() throws {
+        func tape(_ json: String) throws -> FleetClaims {
+            let bytes = Array(json.utf8)
+            var tape = JSONTape()
+            return try bytes.withUnsafeBytes { text in
+                guard tape.parse(text) else { throw ProtoDirectDecodingMiss() }
+                return try tape.withRoot(in: text) { try FleetClaims(tape: $0) }
+            }
+        }
+        func jwtKit(_ json: String) throws -> FleetClaims {
+            try JSONDecoder.defaultForJWT.decode(FleetClaims.self, from: Data(json.utf8))
+        }
+        let times = #""iat":1735689600,"exp":1735693200"#
+        let read = [
+            #"{"iss":"i","sub":"i","aud":"https://fleetengine.googleapis.com/",\#(times),"authorization":{"tripid":"t1"}}"#,
+            #"{"aud":["a","https://fleetengine.googleapis.com/"],"iss":"x\u00e9\"y","sub":"s","iat":1735689600.25,"exp":1735693200.5,"authorization":{"taskids":["a","b"],"taskid":null,"trackingid":"p-1","deliveryvehicleid":"*"}}"#,
+            #"{"iss":"i","sub":"i","aud":[],\#(times),"authorization":null,"extra":{"nested":[1,{"x":null}]}}"#,
+            #"{"iss":"i","sub":"i","aud":"a",\#(times)}"#,
+            #"{"iss":"i","sub":"i","aud":"a",\#(times),"authorization":{"vehicleid":"v","unknown":7}}"#,
+        ]
+        for json in read {
+            #expect(try tape(json) == jwtKit(json), "\(json)")
+        }
+        // Left to jwt-kit: a name twice or escaped (which `JSONDecoder` reads its own way), and every shape it refuses.
+        let left = [
+            #"{"iss":"i","sub":"i","aud":"a",\#(times),"exp":1}"#,
+            #"{"iss":"i","sub":"i","aud":"a","\u0069at":1735689600,"exp":1735693200}"#,
+            #"{"iss":"i","sub":"i","aud":"a","iat":1735689600,"exp":"1735693200"}"#,
+            #"{"iss":"i","sub":"i","aud":[1],\#(times)}"#,
+            #"{"iss":null,"sub":"i","aud":"a",\#(times)}"#,
+            #"{"sub":"i","aud":"a",\#(times)}"#,
+            #"{"iss":"i","sub":"i","aud":"a",\#(times),"authorization":"*"}"#,
+            #"{"iss":"i","sub":"i","aud":"a",\#(times),"authorization":{"taskids":"t"}}"#,
+            #"{"iss":"i","sub":"i","aud":"a",\#(times),"authorization":{"tripid":3}}"#,
+        ]
+        for json in left {
+            #expect(throws: (any Error).self, "\(json)") { try tape(json) }
+        }
+        for json in left.dropFirst(2) {
+            #expect(throws: (any Error).self, "jwt-kit refuses \(json) too") { try jwtKit(json) }
+        }
+    }
+
+    /// Only the plain text of a token is read without jwt-kit: padding or the other base64 alphabet sends it there.
+    @Test func aTokenOutsideTheBase64URLAlphabetIsLeftToJWTKit() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (authenticator, minter, _) = try await keys()
+        _ = try await authenticator.authenticate(
+            authorizationHeader: "Bearer \(try await minter.mint(AuthorizationClaims(tripid: "t1")))", now: Date())
+        let token = try await minter.mint(AuthorizationClaims(tripid: "t2"))
+        for odd in [token + "=", token.replacingOccurrences(of: "-", with: "+") + (token.contains("-") ? "" : "=")] {
+            #expect(authenticator.verifiedClaims(authorizationHeader: "Bearer \(odd)") == nil)
+        }
+        #expect(authenticator.verifiedClaims(authorizationHeader: "Bearer \(token)")?.authorization?.tripid == "t2")
     }
 
     /// The header's `alg` and `kid` are read before the signature is checked: from base64url or base64, padded or
