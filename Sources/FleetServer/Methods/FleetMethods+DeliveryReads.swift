@@ -122,6 +122,26 @@ struct DeliveryReads {
         return itinerary
     }
 
+    /// Every delivery vehicle of the provider with its itinerary, and every shipment, in one read
+    /// (``DeliveryReadCache/warmOnce(provider:_:)``) — when the provider's tasks fill at most half the cache; nothing
+    /// otherwise.
+    mutating func readAll() throws {
+        let tx = try transaction()
+        guard try tx.taskCount(provider: provider) <= DeliveryReadCache.capacity / 2 else { return }
+        var open: [String: [String: DeliveryTask]] = [:]
+        // In id order: so are a shipment's tasks.
+        for task in try tx.tasks(provider: provider) {
+            if !task.trackingId.isEmpty { computed.shipments[task.trackingId, default: []].append(task) }
+            if task.state == .open, !task.deliveryVehicleId.isEmpty {
+                open[task.deliveryVehicleId, default: [:]][TaskService.id(task)] = task
+            }
+        }
+        for vehicle in try tx.deliveryVehicles(provider: provider) {
+            let id = ResourceID.last(in: vehicle.name)
+            computed.itineraries[id] = progress.itinerary(of: vehicle, tasks: open[id] ?? [:])
+        }
+    }
+
     /// Notes the shipments all of whose tasks are OPEN on the van just read, from its itinerary: one index lookup
     /// rather than a read and a decode at each shipment's first poll. A depot's cold start polls a van's fifty
     /// shipments at once.

@@ -169,6 +169,27 @@ extension FleetMethods {
         if let tracked = trackedInMemory(name) {
             return TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
         }
+        // Then, the first time memory lacks one of its shipments, the provider's deliveries read into memory at once.
+        if store.deliveryReads.shipment(provider: name.provider, trackingID: name.trackingID) == nil {
+            await store.deliveryReads.warmOnce(provider: name.provider) {
+                _ = try? await self.readingDeliveries(provider: name.provider) { reads in try reads.readAll() }
+            }
+            if let tracked = trackedInMemory(name) {
+                return TaskTrackingAnswer(
+                    tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
+            }
+        }
+        // Then the shipment's vans loaded into memory once each, however many of their shipments are polled meanwhile.
+        for vehicleID in try await vehicleIDs(of: name) {
+            await store.deliveryReads.loadOnce(provider: name.provider, vehicleID: vehicleID) {
+                _ = try? await self.readingDeliveries(provider: name.provider) { reads in
+                    try reads.itinerary(vehicleID: vehicleID)
+                }
+            }
+        }
+        if let tracked = trackedInMemory(name) {
+            return TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
+        }
         guard
             let tracked = try await readingDeliveries(
                 provider: name.provider,
@@ -177,6 +198,17 @@ extension FleetMethods {
                 })
         else { throw FleetError.notFound("no task has the tracking id \"\(name.trackingID)\"") }
         return TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
+    }
+
+    /// The delivery vehicles of a shipment's tasks, from memory or read (which keeps the shipment in memory).
+    private func vehicleIDs(of name: TaskTrackingInfoName) async throws -> Set<String> {
+        var tasks = store.deliveryReads.shipment(provider: name.provider, trackingID: name.trackingID)
+        if tasks == nil {
+            tasks = try await readingDeliveries(provider: name.provider) { reads in
+                try reads.shipment(trackingID: name.trackingID)
+            }
+        }
+        return Set((tasks ?? []).map(\.deliveryVehicleId).filter { !$0.isEmpty })
     }
 
     /// GetTaskTrackingInfo's answer as `encode` writes it, through the ``AnswerCache`` as GetTrip's: every consumer

@@ -100,6 +100,9 @@ final class DeliveryReadCache: Sendable {
     /// depot's 50,000 shipments.
     static let capacity = 100_000
     private let state = NIOLockedValueBox(State())
+    /// Loads under way by key (``loadOnce(provider:vehicleID:_:)``, ``warmOnce(provider:_:)``), and the providers
+    /// warmed.
+    private let loads = NIOLockedValueBox<(running: [String: Task<Void, Never>], warmed: Set<String>)>(([:], []))
 
     var generation: UInt64 { state.withLockedValue { $0.generation } }
 
@@ -121,6 +124,38 @@ final class DeliveryReadCache: Sendable {
     func shipment(provider: String, trackingID: String) -> [DeliveryTask]? {
         let key = Self.shipmentKey(provider: provider, trackingID: trackingID)
         return state.withLockedValue { $0.shipments.values[key] }
+    }
+
+    /// Runs `load` — a read that derives the van's itinerary and keeps it here — unless one of the van is under way,
+    /// which is awaited instead. Every poll of a van's shipments that memory cannot answer would otherwise read and
+    /// derive the van itself, and under load they pile up: while the first read of a van waits its turn, its other
+    /// shipments are polled, and each poll then waited for as many reads. What the load kept may be forgotten by a
+    /// write before the caller looks: the caller still reads when memory lacks it.
+    func loadOnce(provider: String, vehicleID: String, _ load: @escaping @Sendable () async -> Void) async {
+        await once(Self.vanKey(provider: provider, vehicleID: vehicleID), load)
+    }
+
+    /// Runs `load` — a read of all of `provider`'s deliveries into this cache — the first time it is asked for the
+    /// provider; later calls wait for it while it runs, then return at once. A depot's cold start (a restart, or
+    /// vans just seeded) polls 50,000 shipments in five seconds, and reading each of them, then each van, piled up
+    /// faster than the reads went.
+    func warmOnce(provider: String, _ load: @escaping @Sendable () async -> Void) async {
+        guard !loads.withLockedValue({ $0.warmed.contains(provider) }) else { return }
+        await once("\(provider)/", load)
+        loads.withLockedValue { _ = $0.warmed.insert(provider) }
+    }
+
+    private func once(_ key: String, _ load: @escaping @Sendable () async -> Void) async {
+        let task = loads.withLockedValue { loads in
+            if let running = loads.running[key] { return running }
+            let task = Task { await load() }
+            loads.running[key] = task
+            return task
+        }
+        await task.value
+        loads.withLockedValue { loads in
+            if loads.running[key] == task { loads.running[key] = nil }
+        }
     }
 
     /// Keeps what a read of `provider` computed, but nothing forgotten since `generation` was read.

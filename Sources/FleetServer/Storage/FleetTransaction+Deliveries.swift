@@ -112,6 +112,11 @@ extension FleetTransaction {
         return (row?["vehicleId"] ?? "", row?["trackingId"] ?? "")
     }
 
+    /// How many tasks the provider has.
+    func taskCount(provider: String) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM task WHERE provider = ?", arguments: [provider]) ?? 0
+    }
+
     /// How many tasks each of these tracking ids has (none: absent), from the index alone.
     func taskCounts(provider: String, trackingIDs: [String]) throws -> [String: Int] {
         var counts: [String: Int] = [:]

@@ -163,10 +163,30 @@ import Testing
         #expect(live() == nil, "a task of the tracking id deleted")
     }
 
+    /// The first poll that memory cannot answer reads all of the provider's deliveries into memory at once (a depot's
+    /// cold start): every shipment, whatever its tasks' states and vans, and every van's itinerary; a provider's
+    /// later misses read only what they need.
+    @Test func aProvidersFirstMissReadsAllItsDeliveriesIntoMemory() async throws {
+        try await day()
+        try await rules.createTask("t4", Fixture.task(.pickup, tracking: "parcel-1", at: Fixture.depot))
+        let cache = methods.store.deliveryReads
+        #expect(cache.shipment(provider: "p", trackingID: "parcel-1") == nil)
+        _ = try await tracking("parcel-2")
+        #expect(
+            cache.shipment(provider: "p", trackingID: "parcel-1")?.map(\.name) == [
+                "providers/p/tasks/t1", "providers/p/tasks/t4",
+            ])
+        #expect(cache.itinerary(provider: "p", vehicleID: "van-1") != nil)
+        let parcel1 = try TaskTrackingInfoName(provider: "p", trackingID: "parcel-1")
+        let live = try #require(methods.liveShipmentAnswer(parcel1, now: now, cacheKey: "k", options: .init()))
+        #expect(live == (try ProtoJSON.encode(try await tracking("parcel-1"))), "the ordinary path's bytes")
+    }
+
     /// Reading a van's itinerary notes the shipments all of whose tasks are open on it, so their first polls read
     /// nothing; a tracking id with a task elsewhere is left to its own first poll.
     @Test func aVansFirstReadNotesItsShipments() async throws {
         try await day()
+        _ = try await tracking("parcel-2")  // the provider's first miss: all of it read once (the test above)
         try await rules.createTask("t3", Fixture.task(tracking: "parcel-3", at: Fixture.palace))
         try await rules.createTask("t4", Fixture.task(.pickup, tracking: "parcel-1", at: Fixture.depot))
         try await rules.setStops([

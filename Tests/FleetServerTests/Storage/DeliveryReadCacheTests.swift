@@ -37,6 +37,53 @@ import Testing
         #expect(cache.itinerary(provider: "q", vehicleID: "b") == nil, "providers apart")
     }
 
+    /// Loads counted by van, and the gate that holds van `a`'s load until every poll of it has asked.
+    actor Loads {
+        var counts: [String: Int] = [:]
+        var arrived = 0
+        private var held: [CheckedContinuation<Void, Never>] = []
+        private var open = false
+
+        func load(_ van: String) async {
+            counts[van, default: 0] += 1
+            guard van == "a", !open else { return }
+            await withCheckedContinuation { held.append($0) }
+        }
+
+        func arrive() { arrived += 1 }
+
+        func release() {
+            open = true
+            for waiter in held { waiter.resume() }
+            held = []
+        }
+    }
+
+    /// Polls of one van's shipments that memory cannot answer wait for one load of the van, not one each; another
+    /// van's load and a later load of the same van run on their own.
+    @Test func aVanUnderwayIsLoadedOnceForEveryPollThatNeedsIt() async {
+        let cache = DeliveryReadCache()
+        let loads = Loads()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    await loads.arrive()
+                    await cache.loadOnce(provider: "p", vehicleID: "a") { await loads.load("a") }
+                }
+            }
+            group.addTask { await cache.loadOnce(provider: "p", vehicleID: "b") { await loads.load("b") } }
+            while await loads.counts.count < 2 { await Task.yield() }
+            while await loads.arrived < 50 { await Task.yield() }
+            // From `arrive` to the lookup is a few steps without a wait, but a busy pool may take a while to run
+            // them: a poll that looked only after the load ended would start a second one.
+            try? await Task.sleep(for: .milliseconds(500))
+            await loads.release()
+        }
+        #expect(await loads.counts == ["a": 1, "b": 1])
+        await cache.loadOnce(provider: "p", vehicleID: "a") { await loads.load("a") }
+        #expect(await loads.counts["a"] == 2, "a load that is over is not awaited again")
+    }
+
     @Test func aShipmentIsKeptAndForgottenByItsOwnKey() {
         let cache = DeliveryReadCache()
         let began = cache.generation
