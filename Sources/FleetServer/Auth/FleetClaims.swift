@@ -77,16 +77,9 @@ extension FleetClaims {
         }
         let audience: [String]
         switch try object.member("aud") {
-        case let value? where value.kind == .string:
-            audience = [value.string() ?? ""]
-        case let value?:
-            guard let elements = value.elements() else { throw ProtoDirectDecodingMiss() }
-            audience = try elements.map { element in
-                guard let text = element.string() else { throw ProtoDirectDecodingMiss() }
-                return text
-            }
-        case nil:
-            throw ProtoDirectDecodingMiss()
+        case let value? where value.kind == .string: audience = [value.string() ?? ""]
+        case let value?: audience = try value.strings()
+        case nil: throw ProtoDirectDecodingMiss()
         }
         iss = IssuerClaim(value: try string("iss"))
         sub = SubjectClaim(value: try string("sub"))
@@ -111,16 +104,21 @@ extension AuthorizationClaims {
             return text
         }
         var taskIDs: [String]?
-        if let value = try object.member("taskids"), !value.isNull {
-            guard let elements = value.elements() else { throw ProtoDirectDecodingMiss() }
-            taskIDs = try elements.map { element in
-                guard let text = element.string() else { throw ProtoDirectDecodingMiss() }
-                return text
-            }
-        }
+        if let value = try object.member("taskids"), !value.isNull { taskIDs = try value.strings() }
         self.init(
             tripid: try string("tripid"), vehicleid: try string("vehicleid"),
             deliveryvehicleid: try string("deliveryvehicleid"), taskid: try string("taskid"), taskids: taskIDs,
             trackingid: try string("trackingid"))
+    }
+}
+
+extension JSONTapeValue {
+    /// An array of strings, as `JSONDecoder` reads `[String]`; throws on anything else.
+    fileprivate func strings() throws -> [String] {
+        guard let elements = elements() else { throw ProtoDirectDecodingMiss() }
+        return try elements.map { element in
+            guard let text = element.string() else { throw ProtoDirectDecodingMiss() }
+            return text
+        }
     }
 }

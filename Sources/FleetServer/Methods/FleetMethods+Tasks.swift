@@ -165,19 +165,17 @@ extension FleetMethods {
     ) async throws -> TaskTrackingAnswer {
         let name = try Self.name(TaskTrackingInfoName.self, request.name)
         try Authorizer.authorize(principal, .getTaskTrackingInfo(trackingID: name.trackingID))
-        // Memory first: under load polls queue here too, and a read's queue hop costs more than the answer.
-        if let tracked = trackedInMemory(name) {
-            return TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
+        func answer(_ tracked: (task: DeliveryTask, on: Itinerary?)) -> TaskTrackingAnswer {
+            TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
         }
+        // Memory first: under load polls queue here too, and a read's queue hop costs more than the answer.
+        if let tracked = trackedInMemory(name) { return answer(tracked) }
         // Then, the first time memory lacks one of its shipments, the provider's deliveries read into memory at once.
         if store.deliveryReads.shipment(provider: name.provider, trackingID: name.trackingID) == nil {
             await store.deliveryReads.warmOnce(provider: name.provider) {
                 _ = try? await self.readingDeliveries(provider: name.provider) { reads in try reads.readAll() }
             }
-            if let tracked = trackedInMemory(name) {
-                return TaskTrackingAnswer(
-                    tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
-            }
+            if let tracked = trackedInMemory(name) { return answer(tracked) }
         }
         // Then the shipment's vans loaded into memory once each, however many of their shipments are polled meanwhile.
         for vehicleID in try await vehicleIDs(of: name) {
@@ -187,9 +185,7 @@ extension FleetMethods {
                 }
             }
         }
-        if let tracked = trackedInMemory(name) {
-            return TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
-        }
+        if let tracked = trackedInMemory(name) { return answer(tracked) }
         guard
             let tracked = try await readingDeliveries(
                 provider: name.provider,
@@ -197,7 +193,7 @@ extension FleetMethods {
                     try reads.trackedTask(trackingID: name.trackingID)
                 })
         else { throw FleetError.notFound("no task has the tracking id \"\(name.trackingID)\"") }
-        return TaskTrackingAnswer(tracked.task, name: name, on: tracked.on, now: now, progress: deliveryProgress)
+        return answer(tracked)
     }
 
     /// The delivery vehicles of a shipment's tasks, from memory or read (which keeps the shipment in memory).
