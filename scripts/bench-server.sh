@@ -15,7 +15,8 @@
 # SERVE_FLAGS (added to `tripterm serve`: --no-event-loop-answers sends every poll through Hummingbird,
 # --parse-every-poll parses repeated polls too, to compare), MISS_TRIPS (5000; 0 skips that run),
 # TRIPTERM_PEERS (the peers' folder; by default ../shared/peers, beside the checkout wherever it is), PERF_MISS (a
-# file: `perf record -g` of the server during the cache-miss run, for `perf report -i FILE`).
+# file: `perf record -g` of the server during the cache-miss run, for `perf report -i FILE`), MISS_ONLY (1 = the
+# cache-miss run and its peer alone: with TRIPTERM_BIN, an older build beside this one).
 # Writes (UpdateVehicle at 64 drivers beside PostgreSQL) are scripts/bench-writes.sh's, which `make bench-server`
 # runs next.
 set -euo pipefail
@@ -54,13 +55,15 @@ PY
 
 echo "bench-server: tripterm $("$bin" --version) ${SERVE_FLAGS:-}, $(nproc) CPUs, ${DURATION}s per run, $THREADS wrk threads, $base"
 get="$base/v1/providers/tripterm-demo/trips/trip-1?view=JOURNEY_SHARING_V1S"
-for conns in $CONNS; do
-  "$WRK" -t"$THREADS" -c"$conns" -d"${DURATION}s" --latency -H "Authorization: Bearer $consumer" "$get" > "$work/get-$conns.txt" 2>&1
-  summary "tripterm GetTrip conns=$conns" "$work/get-$conns.txt"
-done
-# A shipment polled by its consumers, as every visitor of a tracking page polls it: GetTaskTrackingInfo with the
-# consumer's token, through the same answer cache and fast path as GetTrip (a van with the parcel's stop ahead).
-python3 - "$base" "$server" <<'PY'
+# MISS_ONLY=1 runs the cache-miss step alone, so a build older than the steps above can be set beside this one.
+if [ "${MISS_ONLY:-0}" != 1 ]; then
+  for conns in $CONNS; do
+    "$WRK" -t"$THREADS" -c"$conns" -d"${DURATION}s" --latency -H "Authorization: Bearer $consumer" "$get" > "$work/get-$conns.txt" 2>&1
+    summary "tripterm GetTrip conns=$conns" "$work/get-$conns.txt"
+  done
+  # A shipment polled by its consumers, as every visitor of a tracking page polls it: GetTaskTrackingInfo with the
+  # consumer's token, through the same answer cache and fast path as GetTrip (a van with the parcel's stop ahead).
+  python3 - "$base" "$server" <<'PY'
 import json, sys, urllib.request
 base, server = sys.argv[1:]
 def call(method, path, body):
@@ -76,20 +79,21 @@ call("POST", "/v1/providers/tripterm-demo/tasks?taskId=t1",
 call("PATCH", "/v1/providers/tripterm-demo/deliveryVehicles/van-1?updateMask=remainingVehicleJourneySegments",
      {"remainingVehicleJourneySegments": [{"stop": {"state": "ENROUTE", "plannedLocation": {"point": stop}, "tasks": [{"taskId": "t1"}]}}]})
 PY
-parcel="$("$bin" token --tracking-id parcel-1 --db "$db")"
-"$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -H "Authorization: Bearer $parcel" \
-  "$base/v1/providers/tripterm-demo/taskTrackingInfo/parcel-1" > "$work/track-64.txt" 2>&1
-summary "tripterm GetTaskTrackingInfo conns=64" "$work/track-64.txt"
+  parcel="$("$bin" token --tracking-id parcel-1 --db "$db")"
+  "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency -H "Authorization: Bearer $parcel" \
+    "$base/v1/providers/tripterm-demo/taskTrackingInfo/parcel-1" > "$work/track-64.txt" 2>&1
+  summary "tripterm GetTaskTrackingInfo conns=64" "$work/track-64.txt"
 
-# The same poll over gRPC, as Google's client libraries send it: 64 calls in flight on 4 connections.
-(cd Benchmarks && "$SWIFT" build -c release --product GRPCLoad > "$work/grpcload-build.txt" 2>&1) \
-  || { cat "$work/grpcload-build.txt" >&2; exit 1; }
-grpc_load="$(cd Benchmarks && "$SWIFT" build -c release --show-bin-path)/GRPCLoad"
-echo "tripterm GetTrip over gRPC streams=64: $("$grpc_load" "$grpc" "$consumer" providers/tripterm-demo/trips/trip-1 64 "$DURATION" 4)"
-# The stack's own ceiling: an unknown path answered with Google's 404 error JSON (no token, no SQLite), so the
-# GetTrip numbers can be split into what HTTP costs and what the request's work costs.
-"$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency "$base/v1/unknown" > "$work/404-64.txt" 2>&1
-summary "tripterm unknown path (404 JSON) conns=64" "$work/404-64.txt"
+  # The same poll over gRPC, as Google's client libraries send it: 64 calls in flight on 4 connections.
+  (cd Benchmarks && "$SWIFT" build -c release --product GRPCLoad > "$work/grpcload-build.txt" 2>&1) \
+    || { cat "$work/grpcload-build.txt" >&2; exit 1; }
+  grpc_load="$(cd Benchmarks && "$SWIFT" build -c release --show-bin-path)/GRPCLoad"
+  echo "tripterm GetTrip over gRPC streams=64: $("$grpc_load" "$grpc" "$consumer" providers/tripterm-demo/trips/trip-1 64 "$DURATION" 4)"
+  # The stack's own ceiling: an unknown path answered with Google's 404 error JSON (no token, no SQLite), so the
+  # GetTrip numbers can be split into what HTTP costs and what the request's work costs.
+  "$WRK" -t"$THREADS" -c64 -d"${DURATION}s" --latency "$base/v1/unknown" > "$work/404-64.txt" 2>&1
+  summary "tripterm unknown path (404 JSON) conns=64" "$work/404-64.txt"
+fi
 
 # The runs above poll one trip, as many riders (or clients) of a trip do: after the first request of each second,
 # the answer comes from the cache. A lone rider polling every few seconds misses it every time (in a city its vehicle
