@@ -45,10 +45,15 @@ public enum ProtoCodegen {
                     path: "\(conversionsDirectory)/\(base)\(conversionsSuffix)",
                     contents: try ConversionWriter(schema: schema).file(file)))
         }
+        let generated = descriptors.files.filter(Schema.generates)
         outputs.append(
             Output(
                 path: "\(modelDirectory)/GeneratedMessages.swift",
-                contents: ModelWriter(schema: schema).registry(descriptors.files.filter(Schema.generates))))
+                contents: ModelWriter(schema: schema).registry(generated)))
+        outputs.append(
+            Output(
+                path: "\(modelDirectory)/LogMethods.swift",
+                contents: ServiceWriter(schema: schema).logMethods(generated)))
         return outputs
     }
 

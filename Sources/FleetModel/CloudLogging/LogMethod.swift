@@ -1,8 +1,9 @@
 import Foundation
 
 /// A Fleet Engine call as Cloud Logging names it, in both directions: the importer reads it from an entry's `@type`
-/// or log name, `serve --log-export` writes both from it. Each call is declared once, in ``known``, by its RPC name
-/// (`UpdateVehicle`); the log id (`update_vehicle`) and the payload's message (`UpdateVehicleLog`) follow from it.
+/// or log name, `serve --log-export` writes both from it. Each call is an RPC of `Protos/`, whose services the
+/// generator lists as constants and ``known`` (`Generated/LogMethods.swift`); the log id (`update_vehicle`) and the
+/// payload's message (`UpdateVehicleLog`) follow from its name (`UpdateVehicle`).
 public struct LogMethod: Hashable, Sendable {
     /// The RPC as Fleet Engine names it (`UpdateVehicle`); for a call this build does not know, the folded name the
     /// entry gave it (`getvehiclelocation`), or `""` when the entry names none.
@@ -14,40 +15,6 @@ public struct LogMethod: Hashable, Sendable {
         self.name = name
         self.isDeliveries = deliveries
     }
-
-    public static let createTrip = LogMethod("CreateTrip")
-    public static let getTrip = LogMethod("GetTrip")
-    public static let updateTrip = LogMethod("UpdateTrip")
-    public static let deleteTrip = LogMethod("DeleteTrip")
-    public static let searchTrips = LogMethod("SearchTrips")
-    public static let reportBillableTrip = LogMethod("ReportBillableTrip")
-    public static let createVehicle = LogMethod("CreateVehicle")
-    public static let getVehicle = LogMethod("GetVehicle")
-    public static let updateVehicle = LogMethod("UpdateVehicle")
-    public static let updateVehicleAttributes = LogMethod("UpdateVehicleAttributes")
-    public static let deleteVehicle = LogMethod("DeleteVehicle")
-    public static let listVehicles = LogMethod("ListVehicles")
-    public static let searchVehicles = LogMethod("SearchVehicles")
-    public static let createDeliveryVehicle = LogMethod("CreateDeliveryVehicle", deliveries: true)
-    public static let getDeliveryVehicle = LogMethod("GetDeliveryVehicle", deliveries: true)
-    public static let updateDeliveryVehicle = LogMethod("UpdateDeliveryVehicle", deliveries: true)
-    public static let deleteDeliveryVehicle = LogMethod("DeleteDeliveryVehicle", deliveries: true)
-    public static let listDeliveryVehicles = LogMethod("ListDeliveryVehicles", deliveries: true)
-    public static let createTask = LogMethod("CreateTask", deliveries: true)
-    public static let batchCreateTasks = LogMethod("BatchCreateTasks", deliveries: true)
-    public static let getTask = LogMethod("GetTask", deliveries: true)
-    public static let updateTask = LogMethod("UpdateTask", deliveries: true)
-    public static let deleteTask = LogMethod("DeleteTask", deliveries: true)
-    public static let listTasks = LogMethod("ListTasks", deliveries: true)
-    public static let getTaskTrackingInfo = LogMethod("GetTaskTrackingInfo", deliveries: true)
-
-    /// Every call the local server answers, and so every one it logs and the importer recognises.
-    public static let known: [LogMethod] = [
-        createTrip, getTrip, updateTrip, deleteTrip, searchTrips, reportBillableTrip, createVehicle, getVehicle,
-        updateVehicle, updateVehicleAttributes, deleteVehicle, listVehicles, searchVehicles, createDeliveryVehicle,
-        getDeliveryVehicle, updateDeliveryVehicle, deleteDeliveryVehicle, listDeliveryVehicles, createTask,
-        batchCreateTasks, getTask, updateTask, deleteTask, listTasks, getTaskTrackingInfo,
-    ]
 
     private static let byFoldedName = Dictionary(
         uniqueKeysWithValues: known.map { (LogKeyFolding.fold($0.name), $0) })

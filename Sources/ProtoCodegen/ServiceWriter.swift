@@ -1,0 +1,42 @@
+import SwiftProtobufPluginLibrary
+
+/// Writes what the services of `Protos/` declare, where a list of every call is needed: FleetModel's ``LogMethod``
+/// constants (each Cloud Logging entry names its call).
+struct ServiceWriter {
+    let schema: Schema
+
+    /// Every RPC of `files`, in the order of the files and of their declarations.
+    static func methods(of files: [FileDescriptor]) -> [MethodDescriptor] {
+        files.flatMap { $0.services.flatMap(\.methods) }
+    }
+
+    /// `CreateTrip` → `createTrip`.
+    static func memberName(_ method: MethodDescriptor) -> String {
+        Schema.identifier(method.name.prefix(1).lowercased() + method.name.dropFirst())
+    }
+
+    /// FleetModel's name of a request or response type: a well-known type's is the JSON engine's.
+    func typeName(_ message: Descriptor) -> String {
+        Schema.wellKnownTypes[message.fullName] ?? schema.swiftName(message)
+    }
+
+    func logMethods(_ files: [FileDescriptor]) -> String {
+        let methods = Self.methods(of: files)
+        var out = SwiftSource()
+        out.generatedHeader(from: "the services of Protos/")
+        out.line()
+        out.block("extension LogMethod {") { out in
+            for method in methods {
+                out.doc("`\(method.fullName)`.")
+                let deliveries = method.file.package.hasPrefix("maps.fleetengine.delivery.") ? ", deliveries: true" : ""
+                out.line("public static let \(Self.memberName(method)) = LogMethod(\"\(method.name)\"\(deliveries))")
+            }
+            out.line()
+            out.doc("Every call the local server answers, and so every one it logs and the importer recognises.")
+            out.block("public static let known: [LogMethod] = [", closing: "]") { out in
+                for method in methods { out.line("\(Self.memberName(method)),") }
+            }
+        }
+        return out.text
+    }
+}
