@@ -3,9 +3,8 @@
 # .swift-format), then lints the result so that what the formatter cannot fix itself is listed. `format.sh --lint`
 # (part of `make test`) only lints: `swift format lint --strict`, non-zero on any finding. Both take the same files:
 # every *.swift outside .git, .swiftpm and the .build* scratch directories (also Benchmarks/.build), and outside the
-# generated code (Sources/FleetEngineProto/Generated and Sources/FleetModel/Generated, scripts/generate-protos.sh),
-# which also carries
-# `// swift-format-ignore-file`.
+# generated code (the Generated folders of FleetEngineProto, FleetModel and FleetServer: scripts/generate-protos.sh),
+# which also carries `// swift-format-ignore-file`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,7 +18,7 @@ esac
 
 mapfile -d '' files < <(
   find . \( -name .git -o -name .swiftpm -o -name '.build*' -o -path ./Sources/FleetEngineProto/Generated \
-    -o -path ./Sources/FleetModel/Generated \) -prune \
+    -o -path ./Sources/FleetModel/Generated -o -path ./Sources/FleetServer/Generated \) -prune \
     -o -type f -name '*.swift' -print0 | sort -z
 )
 if [ ${#files[@]} -eq 0 ]; then

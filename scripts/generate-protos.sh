@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates everything made from the .proto files under Protos/, where each Fleet Engine field is declared once:
 # - FleetModel's message and enum types (Sources/FleetModel/Generated/) and their field-by-field conversions to and
-#   from swift-protobuf's (Sources/FleetEngineProto/Generated/*.fleetmodel.swift), by tripterm's own generator
+#   from swift-protobuf's (Sources/FleetEngineProto/Generated/*.fleetmodel.swift), and from the services' RPCs
+#   LogMethod's calls and FleetMethods' entry points (Sources/FleetServer/Generated/), by tripterm's own generator
 #   (protocodegen, Sources/ProtoCodegen) from protoc's descriptor set, which is committed too
 #   (Protos/descriptors.binpb) so that the drift test (Tests/ProtoCodegenTests) can check them without protoc;
 # - swift-protobuf's messages and grpc-swift's service stubs (Sources/FleetEngineProto/Generated/), with protoc and

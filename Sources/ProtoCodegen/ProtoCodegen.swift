@@ -17,6 +17,8 @@ public enum ProtoCodegen {
     /// Beside swift-protobuf's and grpc-swift's own outputs, as `<file>.fleetmodel.swift`.
     public static let conversionsDirectory = "Sources/FleetEngineProto/Generated"
     public static let conversionsSuffix = ".fleetmodel.swift"
+    /// The local server's entry point for each RPC (``ServiceWriter``).
+    public static let serverDirectory = "Sources/FleetServer/Generated"
     /// The descriptor set the outputs are made from, committed so that a check needs no protoc.
     public static let descriptorSetPath = "Protos/descriptors.binpb"
 
@@ -50,10 +52,10 @@ public enum ProtoCodegen {
             Output(
                 path: "\(modelDirectory)/GeneratedMessages.swift",
                 contents: ModelWriter(schema: schema).registry(generated)))
+        let services = ServiceWriter(schema: schema)
+        outputs.append(Output(path: "\(modelDirectory)/LogMethods.swift", contents: services.logMethods(generated)))
         outputs.append(
-            Output(
-                path: "\(modelDirectory)/LogMethods.swift",
-                contents: ServiceWriter(schema: schema).logMethods(generated)))
+            Output(path: "\(serverDirectory)/FleetMethods+Calls.swift", contents: services.fleetMethods(generated)))
         return outputs
     }
 

@@ -1,7 +1,9 @@
 import SwiftProtobufPluginLibrary
 
 /// Writes what the services of `Protos/` declare, where a list of every call is needed: FleetModel's ``LogMethod``
-/// constants (each Cloud Logging entry names its call).
+/// constants (each Cloud Logging entry names its call) and the local server's `FleetMethods` entry points, each the
+/// method's `perform` run through the call log. An RPC added to a `.proto` file is then logged, imported and served
+/// once its `perform` is written.
 struct ServiceWriter {
     let schema: Schema
 
@@ -35,6 +37,30 @@ struct ServiceWriter {
             out.doc("Every call the local server answers, and so every one it logs and the importer recognises.")
             out.block("public static let known: [LogMethod] = [", closing: "]") { out in
                 for method in methods { out.line("\(Self.memberName(method)),") }
+            }
+        }
+        return out.text
+    }
+
+    func fleetMethods(_ files: [FileDescriptor]) -> String {
+        var out = SwiftSource()
+        out.generatedHeader(from: "the services of Protos/")
+        out.line()
+        out.line("import FleetModel")
+        out.line()
+        out.block("extension FleetMethods {") { out in
+            for (index, method) in Self.methods(of: files).enumerated() {
+                if index > 0 { out.line() }
+                let name = Self.memberName(method)
+                out.doc("`\(method.fullName)`: its `perform`, through the call log (``logged(_:_:now:_:)``).")
+                out.block(
+                    "public func \(name)(_ request: \(typeName(method.inputType)), principal: Principal, "
+                        + "now: ProtoTimestamp) async throws -> \(typeName(method.outputType)) {"
+                ) { out in
+                    out.line(
+                        "try await logged(.\(name), request, now: now) { try await perform(request, principal: principal, "
+                            + "now: now) }")
+                }
             }
         }
         return out.text

@@ -15,12 +15,14 @@ do {
     let set = ProtoCodegen.normalized(try Google_Protobuf_FileDescriptorSet(serializedBytes: raw))
     let outputs = try ProtoCodegen.generate(set)
     let manager = FileManager.default
-    for directory in [ProtoCodegen.modelDirectory, ProtoCodegen.conversionsDirectory] {
+    for directory in [ProtoCodegen.modelDirectory, ProtoCodegen.conversionsDirectory, ProtoCodegen.serverDirectory] {
         try manager.createDirectory(at: root.appending(path: directory), withIntermediateDirectories: true)
     }
-    let model = root.appending(path: ProtoCodegen.modelDirectory)
-    for name in try manager.contentsOfDirectory(atPath: model.path) where name.hasSuffix(".swift") {
-        try manager.removeItem(at: model.appending(path: name))
+    for directory in [ProtoCodegen.modelDirectory, ProtoCodegen.serverDirectory] {
+        let folder = root.appending(path: directory)
+        for name in try manager.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            try manager.removeItem(at: folder.appending(path: name))
+        }
     }
     let conversions = root.appending(path: ProtoCodegen.conversionsDirectory)
     for name in try manager.contentsOfDirectory(atPath: conversions.path)

@@ -96,7 +96,10 @@ import Testing
         let conversions = try manager.contentsOfDirectory(
             atPath: repository.appending(path: ProtoCodegen.conversionsDirectory).path
         ).filter { $0.hasSuffix(ProtoCodegen.conversionsSuffix) }.map { "\(ProtoCodegen.conversionsDirectory)/\($0)" }
-        return model + conversions
+        let server = try manager.contentsOfDirectory(
+            atPath: repository.appending(path: ProtoCodegen.serverDirectory).path
+        ).map { "\(ProtoCodegen.serverDirectory)/\($0)" }
+        return model + conversions + server
     }
 
     static func protoFiles(under root: URL) throws -> [String] {
