@@ -5,8 +5,11 @@
 # rate and latency percentiles for both. PACE_MS=N makes each of wrk's connections pause N ms after each answer (32:
 # about 2,000 polls a second, the 10,000-rider city's rate), so the polls measure the attack rather than a server
 # saturated by wrk itself (0, the default: full rate). SERVE_FLAGS adds to serve's (e.g. --handshake-rate 600). The
-# attacker runs at nice 19: on another machine it would take none of the server's cores. Needs python3, wrk,
-# openssl, a built tripterm (BIN; release by default).
+# attacker would run on other machines, so here it runs as SCHED_IDLE (`chrt --idle`), on what the server and wrk
+# leave of the cores: at nice 19 it still took turns of a few ms from the event loops (EEVDF runs a picked task for
+# its slice), and its reconnects' TLS handshakes kept it busy on 40 % of a core. Its last line counts the bytes it
+# sent and the times it was cut, to show the attack kept its pace. Needs python3, wrk, openssl, chrt, a built
+# tripterm (BIN; release by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${BIN:-$("${SWIFT:-swift}" build -c release --show-bin-path)/tripterm}"
@@ -48,14 +51,14 @@ poll() {
 }
 poll "no attack"
 
-nice -n 19 python3 - "$url" "$LORIS" "$work/ca.pem" > "$work/loris.out" 2>&1 <<'PY' &
+chrt --idle 0 python3 - "$url" "$LORIS" "$work/ca.pem" > "$work/loris.out" 2>&1 <<'PY' &
 import asyncio, ssl, sys, urllib.parse
 url, count, ca = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 parts = urllib.parse.urlsplit(url)
 request = b"GET /v1/providers/p/trips/t1 HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + b"a" * 4096
-cut = 0
+cut = sent = 0
 async def loris(context):
-    global cut
+    global cut, sent
     while True:
         try:
             _, writer = await asyncio.open_connection(
@@ -63,6 +66,7 @@ async def loris(context):
             for byte in request:
                 writer.write(bytes([byte]))
                 await writer.drain()
+                sent += 1
                 await asyncio.sleep(2)
         except (OSError, ssl.SSLError, asyncio.IncompleteReadError):
             cut += 1
@@ -76,7 +80,7 @@ async def main():
     print(f"{count} slow clients started", flush=True)
     while True:
         await asyncio.sleep(5)
-        print(f"cut so far: {cut}", flush=True)
+        print(f"so far: {sent} bytes sent, cut {cut} times", flush=True)
 asyncio.run(main())
 PY
 loris=$!
