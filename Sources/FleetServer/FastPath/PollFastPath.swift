@@ -34,12 +34,19 @@ import Logging
 /// Its parts: ``FastPathHTTP1Channel`` puts the handlers in each HTTP/1.1 connection's pipeline (behind TLS when
 /// there is TLS: ``FleetHTTPChannel``); ``CachedAnswerHandler`` answers after NIO's HTTP decoder,
 /// ``RepeatedPollHandler`` before it when a read repeats the last poll byte for byte; ``ConnectionPolls`` is what
-/// the two share per connection.
-struct PollFastPath: Sendable {
+/// the two share per connection. A class, immutable, so that those handlers, two in each connection, hold a
+/// reference rather than a copy of the API.
+final class PollFastPath: Sendable {
     let api: FleetAPI
     let logger: Logger
     /// Whether a read that repeats the connection's last answered poll is answered before the decoder parses it.
     let answersRepeatedPolls: Bool
+
+    init(api: FleetAPI, logger: Logger, answersRepeatedPolls: Bool) {
+        self.api = api
+        self.logger = logger
+        self.answersRepeatedPolls = answersRepeatedPolls
+    }
 
     /// `path`, `rawQuery` and `authorization` as a ``CachedPoll``, or nil when only the ordinary path can answer.
     func poll(path: String, rawQuery: String, authorization: String?) -> CachedPoll? {
