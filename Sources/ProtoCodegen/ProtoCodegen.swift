@@ -55,7 +55,7 @@ public enum ProtoCodegen {
         let services = ServiceWriter(schema: schema)
         outputs.append(Output(path: "\(modelDirectory)/LogMethods.swift", contents: services.logMethods(generated)))
         outputs.append(
-            Output(path: "\(serverDirectory)/FleetMethods+Calls.swift", contents: services.fleetMethods(generated)))
+            Output(path: "\(serverDirectory)/FleetMethods+Calls.swift", contents: try services.fleetMethods(generated)))
         return outputs
     }
 

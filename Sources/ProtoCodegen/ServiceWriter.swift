@@ -17,9 +17,15 @@ struct ServiceWriter {
         Schema.identifier(method.name.prefix(1).lowercased() + method.name.dropFirst())
     }
 
-    /// FleetModel's name of a request or response type: a well-known type's is the JSON engine's.
-    func typeName(_ message: Descriptor) -> String {
-        Schema.wellKnownTypes[message.fullName] ?? schema.swiftName(message)
+    /// FleetModel's name of `method`'s request or response type: a well-known type's is the JSON engine's. Refuses
+    /// another `google.protobuf` type, as ``Schema/field(_:)`` does for a field: FleetModel has none, and the
+    /// generated code would not compile.
+    func typeName(_ message: Descriptor, of method: MethodDescriptor) throws -> String {
+        if let swift = Schema.wellKnownTypes[message.fullName] { return swift }
+        guard !message.file.name.hasPrefix("google/protobuf/") else {
+            throw CodegenError("\(method.fullName): \(message.fullName) has no FleetModel type yet")
+        }
+        return schema.swiftName(message)
     }
 
     func logMethods(_ files: [FileDescriptor]) -> String {
@@ -42,20 +48,22 @@ struct ServiceWriter {
         return out.text
     }
 
-    func fleetMethods(_ files: [FileDescriptor]) -> String {
+    func fleetMethods(_ files: [FileDescriptor]) throws -> String {
         var out = SwiftSource()
         out.generatedHeader(from: "the services of Protos/")
         out.line()
         out.line("import FleetModel")
         out.line()
-        out.block("extension FleetMethods {") { out in
+        try out.block("extension FleetMethods {") { out in
             for (index, method) in Self.methods(of: files).enumerated() {
                 if index > 0 { out.line() }
                 let name = Self.memberName(method)
+                let request = try typeName(method.inputType, of: method)
+                let response = try typeName(method.outputType, of: method)
                 out.doc("`\(method.fullName)`: its `perform`, through the call log (``logged(_:_:now:_:)``).")
                 out.block(
-                    "public func \(name)(_ request: \(typeName(method.inputType)), principal: Principal, "
-                        + "now: ProtoTimestamp) async throws -> \(typeName(method.outputType)) {"
+                    "public func \(name)(_ request: \(request), principal: Principal, "
+                        + "now: ProtoTimestamp) async throws -> \(response) {"
                 ) { out in
                     out.line(
                         "try await logged(.\(name), request, now: now) { try await perform(request, principal: principal, "
