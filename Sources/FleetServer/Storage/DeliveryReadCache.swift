@@ -100,9 +100,14 @@ final class DeliveryReadCache: Sendable {
     /// depot's 50,000 shipments.
     static let capacity = 100_000
     private let state = NIOLockedValueBox(State())
-    /// Loads under way by key (``loadOnce(provider:vehicleID:_:)``, ``warmOnce(provider:_:)``), and the providers
-    /// warmed.
-    private let loads = NIOLockedValueBox<(running: [String: Task<Void, Never>], warmed: Set<String>)>(([:], []))
+    /// Loads under way by key (``loadOnce(provider:vehicleID:_:)``, ``warmOnce(provider:_:)``), the calls awaiting
+    /// each key, and the providers warmed.
+    private struct Loads {
+        var running: [String: Task<Void, Never>] = [:]
+        var waiting: [String: Int] = [:]
+        var warmed: Set<String> = []
+    }
+    private let loads = NIOLockedValueBox(Loads())
 
     var generation: UInt64 { state.withLockedValue { $0.generation } }
 
@@ -145,8 +150,15 @@ final class DeliveryReadCache: Sendable {
         loads.withLockedValue { _ = $0.warmed.insert(provider) }
     }
 
+    /// Calls of ``loadOnce(provider:vehicleID:_:)`` awaiting a load of the van now (one under way, or one just over
+    /// that they have not left yet), so that a test sees polls join one load rather than sleeping on it.
+    func waitingForLoad(provider: String, vehicleID: String) -> Int {
+        loads.withLockedValue { $0.waiting[Self.vanKey(provider: provider, vehicleID: vehicleID)] ?? 0 }
+    }
+
     private func once(_ key: String, _ load: @escaping @Sendable () async -> Void) async {
         let task = loads.withLockedValue { loads in
+            loads.waiting[key, default: 0] += 1
             if let running = loads.running[key] { return running }
             let task = Task { await load() }
             loads.running[key] = task
@@ -155,6 +167,8 @@ final class DeliveryReadCache: Sendable {
         await task.value
         loads.withLockedValue { loads in
             if loads.running[key] == task { loads.running[key] = nil }
+            loads.waiting[key]! -= 1
+            if loads.waiting[key] == 0 { loads.waiting[key] = nil }
         }
     }
 
