@@ -40,6 +40,14 @@ struct Schema {
     /// Whether the generator writes this file's types (the well-known types come from the JSON engine).
     static func generates(_ file: FileDescriptor) -> Bool { !file.name.hasPrefix("google/protobuf/") }
 
+    /// Refuses, naming `location`, a message type of a file not generated: a `google.protobuf` type FleetModel has
+    /// no type for (the well-known types and wrappers it has are looked up before), as a field's or an RPC's type.
+    static func requireGenerated(_ type: Descriptor, at location: String) throws {
+        guard generates(type.file) else {
+            throw CodegenError("\(location): \(type.fullName) has no FleetModel type yet")
+        }
+    }
+
     /// Every message of `file`, nested ones after their parent (not the entries protoc makes for map fields).
     static func messages(of file: FileDescriptor) -> [Descriptor] {
         func all(_ message: Descriptor) -> [Descriptor] {
@@ -159,9 +167,8 @@ struct Schema {
                 value = .wellKnown(swift: swift)
             } else if let swift = Self.wrapperTypes[type.fullName] {
                 value = .wrapper(swift: swift)
-            } else if type.file.name.hasPrefix("google/protobuf/") {
-                throw CodegenError("\(location): \(type.fullName) has no FleetModel type yet")
             } else {
+                try Self.requireGenerated(type, at: location)
                 value = .message(type)
             }
         default:

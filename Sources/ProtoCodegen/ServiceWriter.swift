@@ -17,14 +17,11 @@ struct ServiceWriter {
         Schema.identifier(method.name.prefix(1).lowercased() + method.name.dropFirst())
     }
 
-    /// FleetModel's name of `method`'s request or response type: a well-known type's is the JSON engine's. Refuses
-    /// another `google.protobuf` type, as ``Schema/field(_:)`` does for a field: FleetModel has none, and the
-    /// generated code would not compile.
+    /// FleetModel's name of `method`'s request or response type: a well-known type's is the JSON engine's. Another
+    /// `google.protobuf` type is refused (``Schema/requireGenerated(_:at:)``): the generated code would not compile.
     func typeName(_ message: Descriptor, of method: MethodDescriptor) throws -> String {
         if let swift = Schema.wellKnownTypes[message.fullName] { return swift }
-        guard !message.file.name.hasPrefix("google/protobuf/") else {
-            throw CodegenError("\(method.fullName): \(message.fullName) has no FleetModel type yet")
-        }
+        try Schema.requireGenerated(message, at: method.fullName)
         return schema.swiftName(message)
     }
 
